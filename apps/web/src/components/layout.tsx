@@ -1,0 +1,335 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { getConfig } from '../config.ts';
+import { useI18n } from '../i18n/i18n.tsx';
+import { isLanguageTag, LANGUAGES } from '../i18n/languages.ts';
+import { authClient, type User, useSession } from '../lib/auth.ts';
+import { describeError } from '../lib/errors.ts';
+import { estimateStrength } from '../lib/password-strength.ts';
+import { providerColor, providerName } from '../lib/providers.ts';
+import { useTheme } from '../lib/theme.ts';
+import { Spinner } from './form.tsx';
+import { OrganizationSwitcher } from './organization-switcher.tsx';
+
+/** Sets the document title as "<page> · <app>". */
+export function usePageTitle(title: string): void {
+  const { appName } = getConfig();
+  useEffect(() => {
+    document.title = title ? `${title} · ${appName}` : appName;
+  }, [title, appName]);
+}
+
+/**
+ * The page's <h1>. It takes focus when it appears or its text changes, so that after a route change
+ * screen-reader users hear where they are and keyboard users start from the top of the new content.
+ */
+export function PageHeading({ children, className, id }: { children: string; className?: string; id?: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  usePageTitle(children);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refocus whenever the heading's text changes (a new view)
+  useEffect(() => {
+    ref.current?.focus();
+  }, [children]);
+  return (
+    <h1 ref={ref} id={id} tabIndex={-1} className={className ?? 'page-title'}>
+      {children}
+    </h1>
+  );
+}
+
+export function Logo() {
+  return (
+    <svg className="logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="8" className="logo__bg" />
+      <path d="M11 14v-3a5 5 0 0 1 10 0v3" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" />
+      <rect x="8" y="14" width="16" height="11" rx="2.5" fill="#fff" />
+      <circle cx="16" cy="19.5" r="1.8" className="logo__bg" />
+    </svg>
+  );
+}
+
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
+  const { t, lang, setLanguage } = useI18n();
+  const id = useId();
+  return (
+    <div className={`lang-switch${compact ? ' lang-switch--compact' : ''}`}>
+      <label htmlFor={id} className={compact ? 'visually-hidden' : 'field__label'}>
+        {t.common.language}
+      </label>
+      <span className="lang-switch__icon" aria-hidden="true">
+        <svg viewBox="0 0 20 20" className="icon" aria-hidden="true" focusable="false">
+          <path
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-8 8h16M10 2c2.2 2.3 3.2 5 3.2 8s-1 5.7-3.2 8c-2.2-2.3-3.2-5-3.2-8S7.8 4.3 10 2Z"
+          />
+        </svg>
+      </span>
+      <select
+        id={id}
+        className="select lang-switch__select"
+        value={lang}
+        onChange={(event) => {
+          if (isLanguageTag(event.target.value)) setLanguage(event.target.value);
+        }}
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language.tag} value={language.tag} lang={language.tag}>
+            {language.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function ThemeToggle() {
+  const { t } = useI18n();
+  const { theme, toggle } = useTheme();
+  const label = theme === 'dark' ? t.common.themeToLight : t.common.themeToDark;
+  return (
+    <button type="button" className="icon-button" onClick={toggle} aria-label={label} title={label}>
+      {theme === 'dark' ? (
+        <svg viewBox="0 0 24 24" className="icon" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="12" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          <path
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            d="M12 2v2m0 16v2M2 12h2m16 0h2M4.9 4.9l1.4 1.4m11.4 11.4 1.4 1.4M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4"
+          />
+        </svg>
+      ) : (
+        <svg viewBox="0 0 24 24" className="icon" aria-hidden="true" focusable="false">
+          <path
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5Z"
+          />
+        </svg>
+      )}
+    </button>
+  );
+}
+
+function initials(user: Pick<User, 'name' | 'email'>): string {
+  const source = user.name.trim() || user.email;
+  const parts = source.split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts[parts.length - 1]?.[0] ?? ''}` : source.slice(0, 2);
+  return letters.toUpperCase();
+}
+
+/** The person's picture, or their initials when there is none or it fails to load. */
+export function Avatar({
+  user,
+  size = 32,
+  image,
+}: {
+  user: Pick<User, 'name' | 'email'>;
+  size?: number;
+  image?: string | null;
+}) {
+  // remembers which address failed, so a new address gets a fresh try
+  const [brokenImage, setBrokenImage] = useState<string | null>(null);
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
+  if (image && brokenImage !== image) {
+    return <img className="avatar" src={image} alt="" style={style} onError={() => setBrokenImage(image)} />;
+  }
+  return (
+    <span className="avatar avatar--initials" style={style} aria-hidden="true">
+      {initials(user)}
+    </span>
+  );
+}
+
+export function SiteHeader() {
+  const { t } = useI18n();
+  const { appName } = getConfig();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const user = session.data?.user;
+
+  const signOut = async () => {
+    setSigningOut(true);
+    await authClient.signOut();
+    await session.refetch();
+    setSigningOut(false);
+    navigate('/sign-in?signedOut=1');
+  };
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="brand">
+          <Logo />
+          <span className="brand__name">{appName}</span>
+        </Link>
+        <div className="site-header__tools">
+          <LanguageSwitcher compact />
+          <ThemeToggle />
+          {user ? (
+            <>
+              <OrganizationSwitcher key={user.id} />
+              <Link to="/settings/profile" className="header-user" aria-label={t.common.settings}>
+                <Avatar user={user} image={user.image ?? null} size={30} />
+                <span className="header-user__name">{user.name || user.email}</span>
+              </Link>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={signOut}
+                disabled={signingOut}
+              >
+                {signingOut ? t.common.signingOut : t.common.signOut}
+              </button>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  const { t, format } = useI18n();
+  return (
+    <footer className="site-footer">
+      <p>{format(t.common.footer, { app: getConfig().appName })}</p>
+    </footer>
+  );
+}
+
+/** The centred card used by every signed-out screen. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <div className="auth">
+      <section className="card auth__card" aria-labelledby="page-title">
+        <div className="auth__head">
+          <PageHeading id="page-title" className="auth__title">
+            {title}
+          </PageHeading>
+          {subtitle ? <p className="auth__subtitle">{subtitle}</p> : null}
+        </div>
+        {children}
+      </section>
+      {footer ? <div className="auth__footer">{footer}</div> : null}
+    </div>
+  );
+}
+
+export function SocialButtons({ callbackURL, disabled }: { callbackURL: string; disabled?: boolean }) {
+  const { t, format } = useI18n();
+  const { providers } = getConfig();
+  const [pending, setPending] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (providers.length === 0) return null;
+
+  const start = async (provider: string) => {
+    setPending(provider);
+    setError(null);
+    const result = await authClient.signIn.social({ provider, callbackURL, errorCallbackURL: '/error' });
+    if (result.error) {
+      setPending(null);
+      setError(describeError(result.error, t));
+    }
+    // on success the client follows the provider's URL; the page is about to unload
+  };
+
+  return (
+    <div className="social">
+      <div className="divider" role="presentation">
+        <span>{t.signIn.divider}</span>
+      </div>
+      <ul className="social__list">
+        {providers.map((provider) => {
+          const name = providerName(provider);
+          return (
+            <li key={provider}>
+              <button
+                type="button"
+                className="button button--secondary button--block social__button"
+                onClick={() => start(provider)}
+                disabled={disabled || pending !== null}
+                aria-busy={pending === provider || undefined}
+              >
+                {pending === provider ? (
+                  <Spinner />
+                ) : (
+                  <span className="provider-mark" style={{ background: providerColor(provider) }} aria-hidden="true">
+                    {name.charAt(0)}
+                  </span>
+                )}
+                <span>
+                  {format(pending === provider ? t.signIn.redirecting : t.signIn.continueWith, { provider: name })}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function PasswordStrength({ password }: { password: string }) {
+  const { t, format } = useI18n();
+  const { level, score } = estimateStrength(password);
+  if (!password) return null;
+  return (
+    <div className={`strength strength--${level}`}>
+      <div className="strength__bars" aria-hidden="true">
+        {[0, 1, 2, 3].map((i) => (
+          <span key={i} className={`strength__bar${i <= score ? ' strength__bar--on' : ''}`} />
+        ))}
+      </div>
+      <span className="strength__label">{format(t.passwordStrength.label, { level: t.passwordStrength[level] })}</span>
+    </div>
+  );
+}
+
+export function FullPageSpinner() {
+  const { t } = useI18n();
+  return (
+    <div className="page-loading">
+      <Spinner label={t.common.loading} />
+    </div>
+  );
+}
+
+/** Renders its children only for a signed-in person; others go to sign-in and come back after. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <FullPageSpinner />;
+  if (!session.data) {
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/sign-in?next=${next}`} replace />;
+  }
+  return <>{children}</>;
+}
+
+/** Signed-out screens send a signed-in person on to their destination. */
+export function RedirectIfSignedIn({ to, children }: { to: string; children: ReactNode }) {
+  const session = useSession();
+  if (session.isPending) return <FullPageSpinner />;
+  if (session.data) return <Navigate to={to} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,68 @@
+/**
+ * The server's public configuration, injected into index.html as `window.__LATCH__` (see the
+ * `<!--latch:config-->` marker there). Everything is optional: without it the app shows no social
+ * buttons and treats optional features as off.
+ */
+export interface LatchFeatures {
+  /** Username plugin on: sign in with a username, choose one at sign-up and in the profile. */
+  username: boolean;
+  /** `user.deleteUser.enabled`: people may delete their own account. */
+  deleteUser: boolean;
+  /** A verification mail sender is configured. */
+  emailVerification: boolean;
+}
+
+export interface LatchConfig {
+  appName: string;
+  /** Ids of the configured social providers, e.g. `['github', 'google']`. */
+  providers: string[];
+  features: LatchFeatures;
+}
+
+declare global {
+  interface Window {
+    __LATCH__?: unknown;
+  }
+}
+
+const DEFAULT_CONFIG: LatchConfig = {
+  appName: 'Latch',
+  providers: [],
+  features: { username: false, deleteUser: false, emailVerification: false },
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads and sanitises the injected object; unknown or ill-typed fields fall back to the defaults. */
+export function parseConfig(raw: unknown): LatchConfig {
+  if (!isRecord(raw)) return DEFAULT_CONFIG;
+  const features = isRecord(raw.features) ? raw.features : {};
+  const flag = (key: keyof LatchFeatures): boolean =>
+    typeof features[key] === 'boolean' ? (features[key] as boolean) : DEFAULT_CONFIG.features[key];
+  const providers = Array.isArray(raw.providers)
+    ? raw.providers.filter((p): p is string => typeof p === 'string' && /^[a-z0-9_-]+$/i.test(p))
+    : [];
+  return {
+    appName: typeof raw.appName === 'string' && raw.appName.trim() ? raw.appName.trim() : DEFAULT_CONFIG.appName,
+    providers: [...new Set(providers)],
+    features: {
+      username: flag('username'),
+      deleteUser: flag('deleteUser'),
+      emailVerification: flag('emailVerification'),
+    },
+  };
+}
+
+let cached: LatchConfig | null = null;
+
+export function getConfig(): LatchConfig {
+  if (!cached) cached = parseConfig(typeof window === 'undefined' ? undefined : window.__LATCH__);
+  return cached;
+}
+
+/** For tests: forget the parsed configuration so the next `getConfig()` reads `window.__LATCH__` again. */
+export function resetConfigForTests(): void {
+  cached = null;
+}

@@ -1,0 +1,2 @@
+// Side-effect imports of stylesheets are handled by Vite.
+declare module '*.css';

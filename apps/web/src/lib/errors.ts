@@ -1,0 +1,39 @@
+import type { ErrorCode, Messages } from '../i18n/messages.ts';
+import type { AuthError } from './auth.ts';
+
+/** The spec's rule for a code-less message: upper-case, separators to `_` ("Email is the same" → EMAIL_IS_THE_SAME). */
+function deriveCode(message: string): string {
+  return message
+    .toUpperCase()
+    .replace(/[\s\-./:,;]+/g, '_')
+    .replace(/[^A-Z0-9_]/g, '')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '');
+}
+
+/** The code of an error answer; 429 has no code on the wire, some errors only a message. */
+export function errorCodeOf(error: AuthError): string | null {
+  if (error.status === 429) return 'TOO_MANY_REQUESTS';
+  if (error.code) return error.code;
+  if (error.message) return deriveCode(error.message) || null;
+  return null;
+}
+
+function isKnownCode(t: Messages, code: string): code is ErrorCode {
+  return Object.hasOwn(t.errors, code);
+}
+
+/** The error in plain words in the current language; the server's own message when the code is new to us. */
+export function describeError(error: AuthError, t: Messages): string {
+  const code = errorCodeOf(error);
+  if (code && isKnownCode(t, code)) return t.errors[code];
+  if (error.message && error.status !== 500) return error.message;
+  if (error.status >= 500) return t.errors.INTERNAL_SERVER_ERROR;
+  return t.errors.generic;
+}
+
+/** Errors that are cured by signing in again, so the screen offers a button for it. */
+export function needsReauthentication(error: AuthError): boolean {
+  const code = errorCodeOf(error);
+  return code === 'SESSION_NOT_FRESH' || code === 'SESSION_EXPIRED' || code === 'UNAUTHORIZED';
+}

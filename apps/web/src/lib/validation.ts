@@ -1,0 +1,81 @@
+import { format, type Messages } from '../i18n/messages.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+export const NAME_MAX_LENGTH = 100;
+
+const USERNAME_PATTERN = /^[a-zA-Z0-9_.]+$/;
+// Deliberately loose: the server decides; this only catches typing slips before a round trip.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+export function hasErrors<K extends string>(errors: FieldErrors<K>): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}
+
+export function validateName(value: string, t: Messages): string | undefined {
+  if (!value.trim()) return t.validation.nameRequired;
+  if (value.trim().length > NAME_MAX_LENGTH) return format(t.validation.nameTooLong, { max: NAME_MAX_LENGTH });
+  return undefined;
+}
+
+export function validateEmail(value: string, t: Messages): string | undefined {
+  if (!value.trim()) return t.validation.emailRequired;
+  if (!isEmail(value)) return t.validation.emailInvalid;
+  return undefined;
+}
+
+/** For a password being chosen: the server's length rules (8–128). */
+export function validateNewPassword(value: string, t: Messages): string | undefined {
+  if (!value) return t.validation.passwordRequired;
+  if (value.length < PASSWORD_MIN_LENGTH) return format(t.validation.passwordTooShort, { min: PASSWORD_MIN_LENGTH });
+  if (value.length > PASSWORD_MAX_LENGTH) return format(t.validation.passwordTooLong, { max: PASSWORD_MAX_LENGTH });
+  return undefined;
+}
+
+/** For a password being typed to prove who you are: only presence and the upper bound. */
+export function validateExistingPassword(value: string, t: Messages): string | undefined {
+  if (!value) return t.validation.passwordRequired;
+  if (value.length > PASSWORD_MAX_LENGTH) return format(t.validation.passwordTooLong, { max: PASSWORD_MAX_LENGTH });
+  return undefined;
+}
+
+export function validateConfirmation(password: string, confirmation: string, t: Messages): string | undefined {
+  if (!confirmation) return t.validation.passwordRequired;
+  if (password !== confirmation) return t.validation.passwordsDiffer;
+  return undefined;
+}
+
+/** The username plugin's defaults: 3–30 characters of letters, digits, `_` and `.`. */
+export function validateUsername(value: string, t: Messages): string | undefined {
+  const username = value.trim();
+  if (username.length < USERNAME_MIN_LENGTH) return format(t.validation.usernameTooShort, { min: USERNAME_MIN_LENGTH });
+  if (username.length > USERNAME_MAX_LENGTH) return format(t.validation.usernameTooLong, { max: USERNAME_MAX_LENGTH });
+  if (!USERNAME_PATTERN.test(username)) return t.validation.usernameInvalid;
+  return undefined;
+}
+
+export function validateImageUrl(value: string, t: Messages): string | undefined {
+  if (!value.trim()) return undefined;
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return t.validation.imageUrlInvalid;
+    return undefined;
+  } catch {
+    return t.validation.imageUrlInvalid;
+  }
+}
+
+/** Where to go after signing in: only a same-site path, never `//host` or a backslash trick. */
+export function safeNextPath(value: string | null, fallback = '/settings'): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  if (/%2f|%5c/i.test(value)) return fallback;
+  return value;
+}

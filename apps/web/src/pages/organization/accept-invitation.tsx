@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Alert, Button } from '../../components/form.tsx';
+import { AuthCard, FullPageSpinner } from '../../components/layout.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { type AuthError, authClient, type InvitationDetails, useSession } from '../../lib/auth.ts';
+import { describeError, errorCodeOf } from '../../lib/errors.ts';
+import { useLoad } from '../../lib/hooks.ts';
+import { notifyOrganizationsChanged } from './state.ts';
+import { OrganizationLogo, RoleBadges } from './ui.tsx';
+
+/**
+ * `/accept-invitation/:id`, the page the invitation mail links to. Signed out: sign in first and
+ * come back here. Signed in: who invites you to what, with Accept and Decline.
+ */
+export function AcceptInvitationPage() {
+  const { t } = useI18n();
+  const { id = '' } = useParams();
+  const session = useSession();
+  const here = `/accept-invitation/${encodeURIComponent(id)}`;
+
+  if (session.isPending) return <FullPageSpinner />;
+  if (!session.data) {
+    return (
+      <AuthCard title={t.organization.invitationTitle} subtitle={t.organization.invitationSignInFirst}>
+        <div className="stack">
+          <Link to={`/sign-in?next=${encodeURIComponent(here)}`} className="button button--primary button--block">
+            <span>{t.common.signIn}</span>
+          </Link>
+          <p className="muted small">{t.organization.invitationNoAccount}</p>
+          <Link to="/sign-up" className="button button--secondary button--block">
+            <span>{t.signIn.createAccount}</span>
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  return <InvitationAnswer key={id} id={id} email={session.data.user.email} here={here} />;
+}
+
+type Outcome = 'accepted' | 'rejected' | null;
+
+function InvitationAnswer({ id, email, here }: { id: string; email: string; here: string }) {
+  const { t, format, formatDate } = useI18n();
+  const navigate = useNavigate();
+  const session = useSession();
+  const invitation = useLoad<InvitationDetails>(() => authClient.organization.getInvitation({ id }));
+  const [busy, setBusy] = useState<'accept' | 'reject' | 'switch' | null>(null);
+  const [error, setError] = useState<AuthError | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  if (invitation.loading && !invitation.data) return <FullPageSpinner />;
+
+  const switchAccount = async () => {
+    setBusy('switch');
+    await authClient.signOut();
+    await session.refetch();
+    navigate(`/sign-in?next=${encodeURIComponent(here)}`);
+  };
+
+  if (invitation.error || !invitation.data) {
+    const code = invitation.error ? errorCodeOf(invitation.error) : null;
+    const notRecipient = code === 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION';
+    return (
+      <AuthCard title={t.organization.invitationTitle}>
+        <Alert
+          tone={notRecipient ? 'warning' : 'error'}
+          title={notRecipient ? undefined : t.organization.invitationUnavailable}
+          focus
+        >
+          {notRecipient
+            ? format(t.organization.invitationWrongAccount, { email })
+            : invitation.error
+              ? describeError(invitation.error, t)
+              : t.errors.INVITATION_NOT_FOUND}
+        </Alert>
+        <div className="stack">
+          {notRecipient ? (
+            <Button block onClick={switchAccount} pending={busy === 'switch'}>
+              {t.organization.switchAccount}
+            </Button>
+          ) : null}
+          <Link to="/organization" className="button button--secondary button--block">
+            <span>{t.organization.goToOrganizations}</span>
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const details = invitation.data;
+  const answer = async (kind: 'accept' | 'reject') => {
+    setBusy(kind);
+    setError(null);
+    const result =
+      kind === 'accept'
+        ? await authClient.organization.acceptInvitation({ invitationId: id })
+        : await authClient.organization.rejectInvitation({ invitationId: id });
+    setBusy(null);
+    if (result.error) {
+      setError(result.error);
+      return;
+    }
+    setOutcome(kind === 'accept' ? 'accepted' : 'rejected');
+    if (kind === 'accept') {
+      // accepting made the organization the active one
+      await session.refetch();
+      notifyOrganizationsChanged();
+    }
+  };
+
+  if (outcome === 'accepted') {
+    return (
+      <AuthCard title={format(t.organization.welcomeTitle, { organization: details.organizationName })}>
+        <Alert tone="success">{format(t.organization.accepted, { organization: details.organizationName })}</Alert>
+        <Link to="/organization/members" className="button button--primary button--block">
+          <span>{t.organization.openOrganization}</span>
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (outcome === 'rejected') {
+    return (
+      <AuthCard title={t.organization.invitationTitle}>
+        <Alert tone="info">{format(t.organization.rejected, { organization: details.organizationName })}</Alert>
+        <Link to="/settings" className="button button--secondary button--block">
+          <span>{t.common.settings}</span>
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={format(t.organization.invitationJoin, { organization: details.organizationName })}
+      subtitle={format(t.organization.invitationFrom, { inviter: details.inviterEmail })}
+    >
+      <div className="org-invitation">
+        <OrganizationLogo organization={{ name: details.organizationName, logo: null }} size={56} />
+        <dl className="facts">
+          <div className="facts__row">
+            <dt>{t.organization.organizationLabel}</dt>
+            <dd className="facts__value">{details.organizationName}</dd>
+          </div>
+          <div className="facts__row">
+            <dt>{t.organization.invitedBy}</dt>
+            <dd className="facts__value">{details.inviterEmail}</dd>
+          </div>
+          <div className="facts__row">
+            <dt>{t.organization.roleLabel}</dt>
+            <dd className="facts__value">
+              <RoleBadges role={details.role} />
+            </dd>
+          </div>
+          <div className="facts__row">
+            <dt>{t.organization.invitedAddress}</dt>
+            <dd className="facts__value">{details.email}</dd>
+          </div>
+          <div className="facts__row">
+            <dt>{t.organization.validUntil}</dt>
+            <dd className="facts__value">{formatDate(details.expiresAt)}</dd>
+          </div>
+        </dl>
+      </div>
+      {error ? (
+        <Alert tone="error" focus>
+          {describeError(error, t)}
+        </Alert>
+      ) : null}
+      <div className="stack">
+        <Button
+          block
+          onClick={() => answer('accept')}
+          pending={busy === 'accept'}
+          pendingLabel={t.organization.accepting}
+          disabled={busy !== null}
+        >
+          {t.organization.accept}
+        </Button>
+        <Button
+          block
+          variant="secondary"
+          onClick={() => answer('reject')}
+          pending={busy === 'reject'}
+          pendingLabel={t.organization.rejecting}
+          disabled={busy !== null}
+        >
+          {t.organization.reject}
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button } from '../../components/form.tsx';
+import { Avatar, FullPageSpinner, PageHeading } from '../../components/layout.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { type AuthError, authClient, type MemberWithUser } from '../../lib/auth.ts';
+import { describeError } from '../../lib/errors.ts';
+import { useLoad } from '../../lib/hooks.ts';
+import { canChangeRole, canRemoveMember, primaryRole, type RoleName } from './permissions.ts';
+import {
+  notifyOrganizationsChanged,
+  useActiveOrganization,
+  useOrganizationFlash,
+  useOrganizationsChanged,
+} from './state.ts';
+import { ConfirmAction, RoleBadges, RoleSelect, roleLabel } from './ui.tsx';
+
+/** `/organization/members`: everyone in the organization; role changes and removal where allowed. */
+export function MembersPage() {
+  const { t, format } = useI18n();
+  const { organization, member: me, abilities } = useActiveOrganization();
+  const members = useLoad(() => authClient.organization.listMembers({ organizationId: organization.id }));
+  useOrganizationsChanged(members.reload);
+  const [error, setError] = useState<AuthError | null>(null);
+  const [note, setNote] = useState<string | null>(useOrganizationFlash());
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const list = members.data?.members ?? [];
+  const actor = { id: me.id, role: me.role };
+
+  const changeRole = async (target: MemberWithUser, role: RoleName) => {
+    setBusy(`role:${target.id}`);
+    setError(null);
+    setNote(null);
+    const result = await authClient.organization.updateMemberRole({
+      memberId: target.id,
+      role,
+      organizationId: organization.id,
+    });
+    setBusy(null);
+    if (result.error) {
+      setError(result.error);
+      return;
+    }
+    setNote(
+      format(t.organization.roleChanged, { name: target.user.name || target.user.email, role: roleLabel(role, t) }),
+    );
+    await members.reload();
+  };
+
+  const remove = async (target: MemberWithUser) => {
+    setBusy(`remove:${target.id}`);
+    setError(null);
+    setNote(null);
+    const result = await authClient.organization.removeMember({
+      memberIdOrEmail: target.id,
+      organizationId: organization.id,
+    });
+    setBusy(null);
+    if (result.error) {
+      setError(result.error);
+      return;
+    }
+    setNote(format(t.organization.memberRemoved, { name: target.user.name || target.user.email }));
+    notifyOrganizationsChanged();
+  };
+
+  return (
+    <section className="card panel" aria-labelledby="org-members-title">
+      <PageHeading id="org-members-title">{t.organization.members}</PageHeading>
+      <p className="panel__description">{format(t.organization.membersDescription, { name: organization.name })}</p>
+      {error ? (
+        <Alert tone="error" focus>
+          {describeError(error, t)}
+        </Alert>
+      ) : null}
+      <div className="live" aria-live="polite">
+        {note ? <Alert tone="success">{note}</Alert> : null}
+      </div>
+      {members.loading && !members.data ? (
+        <FullPageSpinner />
+      ) : members.error ? (
+        <Alert tone="error">{describeError(members.error, t)}</Alert>
+      ) : (
+        <ul className="list" aria-label={t.organization.members}>
+          {list.map((target) => {
+            const name = target.user.name || target.user.email;
+            const mine = target.id === me.id;
+            const mayChange = canChangeRole(actor, target) && abilities.assignableRoles.length > 0;
+            const mayRemove = canRemoveMember(actor, target, list);
+            const current = primaryRole(target.role) ?? 'member';
+            return (
+              <li key={target.id} className={`list__item org-member${mine ? ' list__item--current' : ''}`}>
+                <Avatar user={target.user} image={target.user.image ?? null} size={36} />
+                <div className="list__main">
+                  <p className="list__title">
+                    {name} {mine ? <span className="badge">{t.organization.you}</span> : null}
+                  </p>
+                  <p className="list__meta">{target.user.email}</p>
+                  <p className="list__meta org-member__roles">
+                    <RoleBadges role={target.role} />
+                  </p>
+                </div>
+                {mayChange || mayRemove ? (
+                  <div className="list__actions org-member__actions">
+                    {mayChange ? (
+                      <MemberRoleControl
+                        member={target}
+                        name={name}
+                        current={current}
+                        roles={abilities.assignableRoles}
+                        pending={busy === `role:${target.id}`}
+                        disabled={busy !== null}
+                        onChange={(role) => changeRole(target, role)}
+                      />
+                    ) : null}
+                    {mayRemove ? (
+                      <ConfirmAction
+                        label={t.organization.remove}
+                        ariaLabel={format(t.organization.removeLabel, { name })}
+                        question={format(t.organization.removeQuestion, { name, organization: organization.name })}
+                        confirmLabel={t.organization.removeConfirm}
+                        pendingLabel={t.organization.removing}
+                        pending={busy === `remove:${target.id}`}
+                        disabled={busy !== null}
+                        onConfirm={() => remove(target)}
+                      />
+                    ) : null}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {members.data && members.data.total > list.length ? (
+        <p className="muted">
+          {format(t.organization.membersShown, { shown: list.length, total: members.data.total })}
+        </p>
+      ) : null}
+      {abilities.invite ? (
+        <p className="org-hint">
+          <Link to="/organization/invitations">{t.organization.inviteHint}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** A role picker and its button; the call is made on the button, not on every arrow key in the list. */
+function MemberRoleControl({
+  member,
+  name,
+  current,
+  roles,
+  pending,
+  disabled,
+  onChange,
+}: {
+  member: MemberWithUser;
+  name: string;
+  current: RoleName;
+  roles: readonly RoleName[];
+  pending: boolean;
+  disabled: boolean;
+  onChange: (role: RoleName) => void;
+}) {
+  const { t, format } = useI18n();
+  const [role, setRole] = useState<RoleName>(current);
+  // an admin sees an owner's role but cannot grant it: keep the current value in the list
+  const choices = roles.includes(current) ? roles : [current, ...roles];
+  return (
+    <div className="org-role-control">
+      <RoleSelect
+        id={`member-role-${member.id}`}
+        label={format(t.organization.roleOf, { name })}
+        hideLabel
+        value={role}
+        roles={choices}
+        disabled={disabled}
+        onChange={setRole}
+      />
+      <Button
+        variant="secondary"
+        onClick={() => onChange(role)}
+        pending={pending}
+        pendingLabel={t.common.saving}
+        disabled={disabled || role === current}
+        ariaLabel={format(t.organization.changeRoleLabel, { name })}
+      >
+        {t.organization.changeRole}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Field, FormFieldset, focusFirstInvalid } from '../../components/form.tsx';
+import { PageHeading } from '../../components/layout.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
+import { errorCodeOf } from '../../lib/errors.ts';
+import { type FieldErrors, hasErrors, validateImageUrl } from '../../lib/validation.ts';
+import { SlugStatus } from './slug-status.tsx';
+import {
+  notifyOrganizationsChanged,
+  SLUG_MAX,
+  setOrganizationFlash,
+  slugify,
+  useSlugAvailability,
+  validateOrganizationName,
+  validateSlug,
+} from './state.ts';
+
+type Key = 'name' | 'slug' | 'logo';
+const IDS: Record<Key, string> = { name: 'org-name', slug: 'org-slug', logo: 'org-logo' };
+const ORDER: readonly Key[] = ['name', 'slug', 'logo'];
+
+/** `/organization/new`: name, slug (checked while typing) and an optional logo address. */
+export function CreateOrganizationPage() {
+  const { t, format } = useI18n();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [name, setName] = useState('');
+  const [slug, setSlug] = useState('');
+  // the slug follows the name until the person edits it
+  const [slugEdited, setSlugEdited] = useState(false);
+  const [logo, setLogo] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Key>>({});
+  const [serverError, setServerError] = useState<AuthError | null>(null);
+  const [pending, setPending] = useState(false);
+  const availability = useSlugAvailability(slug, t);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: FieldErrors<Key> = {
+      name: validateOrganizationName(name, t),
+      slug: validateSlug(slug, t) ?? (availability === 'taken' ? t.organization.slugTaken : undefined),
+      logo: validateImageUrl(logo, t),
+    };
+    setErrors(found);
+    setServerError(null);
+    if (hasErrors(found)) {
+      focusFirstInvalid(ORDER, found, IDS);
+      return;
+    }
+    setPending(true);
+    const result = await authClient.organization.create({
+      name: name.trim(),
+      slug: slug.trim(),
+      ...(logo.trim() ? { logo: logo.trim() } : {}),
+    });
+    if (result.error) {
+      setPending(false);
+      const code = errorCodeOf(result.error);
+      if (code === 'ORGANIZATION_ALREADY_EXISTS' || code === 'ORGANIZATION_SLUG_ALREADY_TAKEN') {
+        const slugErrors = { slug: t.organization.slugTaken };
+        setErrors(slugErrors);
+        focusFirstInvalid(ORDER, slugErrors, IDS);
+      } else {
+        setServerError(result.error);
+      }
+      return;
+    }
+    // the new organization is now the active one (the server wrote it on the session)
+    await session.refetch();
+    notifyOrganizationsChanged();
+    setOrganizationFlash(format(t.organization.created, { name: result.data.name }));
+    navigate('/organization/invitations');
+  };
+
+  return (
+    <div className="org-narrow">
+      <section className="card panel" aria-labelledby="org-new-title">
+        <PageHeading id="org-new-title">{t.organization.createTitle}</PageHeading>
+        <p className="panel__description">{t.organization.createDescription}</p>
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <FormFieldset legend={t.organization.createTitle} pending={pending} error={serverError}>
+            <Field
+              id={IDS.name}
+              label={t.organization.nameLabel}
+              value={name}
+              onValueChange={(value) => {
+                setName(value);
+                if (!slugEdited) setSlug(slugify(value));
+              }}
+              error={errors.name}
+              autoComplete="organization"
+              required
+            />
+            <Field
+              id={IDS.slug}
+              label={t.organization.slugLabel}
+              hint={t.organization.slugHint}
+              value={slug}
+              onValueChange={(value) => {
+                setSlugEdited(true);
+                setSlug(value.toLowerCase());
+              }}
+              error={errors.slug}
+              status={<SlugStatus slug={slug.trim()} availability={availability} />}
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={SLUG_MAX + 10}
+              required
+            />
+            <Field
+              id={IDS.logo}
+              label={t.organization.logoLabel}
+              labelNote={t.common.optional}
+              hint={t.organization.logoHint}
+              value={logo}
+              onValueChange={setLogo}
+              error={errors.logo}
+              type="url"
+              inputMode="url"
+              spellCheck={false}
+              placeholder="https://"
+            />
+            <div className="form__actions">
+              <Button type="submit" pending={pending} pendingLabel={t.organization.creating}>
+                {t.organization.createSubmit}
+              </Button>
+            </div>
+          </FormFieldset>
+        </form>
+      </section>
+    </div>
+  );
+}

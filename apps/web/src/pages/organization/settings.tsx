@@ -1,0 +1,289 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Field, FormFieldset, focusFirstInvalid } from '../../components/form.tsx';
+import { PageHeading } from '../../components/layout.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { type AuthError, authClient, type FullOrganization, useSession } from '../../lib/auth.ts';
+import { describeError, errorCodeOf } from '../../lib/errors.ts';
+import { type FieldErrors, hasErrors, validateImageUrl } from '../../lib/validation.ts';
+import { canLeave } from './permissions.ts';
+import { SlugStatus } from './slug-status.tsx';
+import {
+  notifyOrganizationsChanged,
+  SLUG_MAX,
+  setOrganizationFlash,
+  useActiveOrganization,
+  useSlugAvailability,
+  validateOrganizationName,
+  validateSlug,
+} from './state.ts';
+import { ConfirmAction, OrganizationLogo } from './ui.tsx';
+
+type Key = 'name' | 'slug' | 'logo';
+const IDS: Record<Key, string> = { name: 'org-settings-name', slug: 'org-settings-slug', logo: 'org-settings-logo' };
+const ORDER: readonly Key[] = ['name', 'slug', 'logo'];
+
+/** `/organization/settings`: name, slug and logo (for those who may update), leave, delete (owners). */
+export function OrganizationSettingsPage() {
+  const { t } = useI18n();
+  const { organization, member, abilities } = useActiveOrganization();
+  return (
+    <>
+      <section className="card panel" aria-labelledby="org-settings-title">
+        <PageHeading id="org-settings-title">{t.organization.settings}</PageHeading>
+        {abilities.updateOrganization ? (
+          <>
+            <p className="panel__description">{t.organization.settingsDescription}</p>
+            <OrganizationForm
+              key={`${organization.id}:${organization.name}:${organization.slug}`}
+              organization={organization}
+            />
+          </>
+        ) : (
+          <>
+            <p className="panel__description">{t.organization.settingsReadOnly}</p>
+            <dl className="facts">
+              <div className="facts__row">
+                <dt>{t.organization.nameLabel}</dt>
+                <dd className="facts__value">{organization.name}</dd>
+              </div>
+              <div className="facts__row">
+                <dt>{t.organization.slugLabel}</dt>
+                <dd className="facts__value">{organization.slug}</dd>
+              </div>
+            </dl>
+          </>
+        )}
+      </section>
+      {canLeave({ id: member.id, role: member.role }, organization.members) ? (
+        <LeaveSection organization={organization} />
+      ) : null}
+      {abilities.deleteOrganization ? <DeleteSection organization={organization} /> : null}
+    </>
+  );
+}
+
+function OrganizationForm({ organization }: { organization: FullOrganization }) {
+  const { t } = useI18n();
+  const { reload } = useActiveOrganization();
+  const [name, setName] = useState(organization.name);
+  const [slug, setSlug] = useState(organization.slug);
+  const [logo, setLogo] = useState(organization.logo ?? '');
+  const [errors, setErrors] = useState<FieldErrors<Key>>({});
+  const [serverError, setServerError] = useState<AuthError | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const availability = useSlugAvailability(slug, t, organization.slug);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: FieldErrors<Key> = {
+      name: validateOrganizationName(name, t),
+      slug: validateSlug(slug, t) ?? (availability === 'taken' ? t.organization.slugTaken : undefined),
+      logo: validateImageUrl(logo, t),
+    };
+    setErrors(found);
+    setServerError(null);
+    setNote(null);
+    if (hasErrors(found)) {
+      focusFirstInvalid(ORDER, found, IDS);
+      return;
+    }
+    const data: { name?: string; slug?: string; logo?: string } = {};
+    if (name.trim() !== organization.name) data.name = name.trim();
+    if (slug.trim() !== organization.slug) data.slug = slug.trim();
+    if (logo.trim() !== (organization.logo ?? '')) data.logo = logo.trim();
+    if (Object.keys(data).length === 0) {
+      setNote(t.profile.noChanges);
+      return;
+    }
+    setPending(true);
+    const result = await authClient.organization.update({ data, organizationId: organization.id });
+    setPending(false);
+    if (result.error) {
+      if (errorCodeOf(result.error) === 'ORGANIZATION_SLUG_ALREADY_TAKEN') {
+        const slugErrors = { slug: t.organization.slugTaken };
+        setErrors(slugErrors);
+        focusFirstInvalid(ORDER, slugErrors, IDS);
+      } else {
+        setServerError(result.error);
+      }
+      return;
+    }
+    setNote(t.organization.saved);
+    notifyOrganizationsChanged();
+    await reload();
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <FormFieldset legend={t.organization.settings} pending={pending} error={serverError}>
+        <div className="live" aria-live="polite">
+          {note ? <Alert tone={note === t.organization.saved ? 'success' : 'info'}>{note}</Alert> : null}
+        </div>
+        <Field
+          id={IDS.name}
+          label={t.organization.nameLabel}
+          value={name}
+          onValueChange={setName}
+          error={errors.name}
+          required
+        />
+        <Field
+          id={IDS.slug}
+          label={t.organization.slugLabel}
+          hint={t.organization.slugHint}
+          value={slug}
+          onValueChange={(value) => setSlug(value.toLowerCase())}
+          error={errors.slug}
+          status={<SlugStatus slug={slug.trim()} availability={availability} />}
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={SLUG_MAX + 10}
+          required
+        />
+        <div className="image-field">
+          <div className="image-field__preview">
+            <OrganizationLogo
+              organization={{ name: name || organization.name, logo: validateImageUrl(logo, t) ? null : logo }}
+              size={64}
+            />
+          </div>
+          <Field
+            id={IDS.logo}
+            label={t.organization.logoLabel}
+            labelNote={t.common.optional}
+            hint={t.organization.logoHint}
+            value={logo}
+            onValueChange={setLogo}
+            error={errors.logo}
+            type="url"
+            inputMode="url"
+            spellCheck={false}
+            placeholder="https://"
+          />
+        </div>
+        <div className="form__actions">
+          <Button type="submit" pending={pending} pendingLabel={t.common.saving}>
+            {t.common.save}
+          </Button>
+        </div>
+      </FormFieldset>
+    </form>
+  );
+}
+
+/** Leave the organization (not offered to the only owner, who would leave it without one). */
+function LeaveSection({ organization }: { organization: FullOrganization }) {
+  const { t, format } = useI18n();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<AuthError | null>(null);
+
+  const leave = async () => {
+    setPending(true);
+    setError(null);
+    const result = await authClient.organization.leave({ organizationId: organization.id });
+    setPending(false);
+    if (result.error) {
+      setError(result.error);
+      return;
+    }
+    await session.refetch();
+    setOrganizationFlash(format(t.organization.left, { name: organization.name }));
+    notifyOrganizationsChanged();
+    navigate('/organization');
+  };
+
+  return (
+    <section className="card panel" aria-labelledby="org-leave-title">
+      <h2 id="org-leave-title" className="section-title">
+        {t.organization.leaveTitle}
+      </h2>
+      <p className="panel__description">{format(t.organization.leaveDescription, { name: organization.name })}</p>
+      {error ? (
+        <Alert tone="error" focus>
+          {describeError(error, t)}
+        </Alert>
+      ) : null}
+      <div className="form__actions">
+        <ConfirmAction
+          label={t.organization.leave}
+          question={format(t.organization.leaveQuestion, { name: organization.name })}
+          confirmLabel={t.organization.leaveConfirm}
+          pendingLabel={t.organization.leaving}
+          pending={pending}
+          onConfirm={leave}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** Delete the organization, after typing its slug (owners only: organization:delete). */
+function DeleteSection({ organization }: { organization: FullOrganization }) {
+  const { t, format } = useI18n();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [confirmation, setConfirmation] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
+  const [error, setError] = useState<AuthError | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    if (confirmation.trim() !== organization.slug) {
+      setFieldError(format(t.organization.deleteMismatch, { slug: organization.slug }));
+      document.getElementById('org-delete-confirm')?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    setPending(true);
+    const result = await authClient.organization.delete({ organizationId: organization.id });
+    setPending(false);
+    if (result.error) {
+      setError(result.error);
+      return;
+    }
+    await session.refetch();
+    setOrganizationFlash(format(t.organization.deleted, { name: organization.name }));
+    notifyOrganizationsChanged();
+    navigate('/organization');
+  };
+
+  return (
+    <section className="card panel panel--danger" aria-labelledby="org-delete-title">
+      <h2 id="org-delete-title" className="section-title">
+        {t.organization.deleteTitle}
+      </h2>
+      <p className="panel__description">{t.organization.deleteDescription}</p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <fieldset className="form__fieldset" disabled={pending}>
+          <legend className="visually-hidden">{t.organization.deleteTitle}</legend>
+          {error ? (
+            <Alert tone="error" focus>
+              {describeError(error, t)}
+            </Alert>
+          ) : null}
+          <Field
+            id="org-delete-confirm"
+            label={format(t.organization.deleteConfirmLabel, { slug: organization.slug })}
+            value={confirmation}
+            onValueChange={setConfirmation}
+            error={fieldError}
+            autoCapitalize="off"
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <div className="form__actions">
+            <Button type="submit" variant="danger" pending={pending} pendingLabel={t.organization.deleting}>
+              {t.organization.deleteSubmit}
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </section>
+  );
+}

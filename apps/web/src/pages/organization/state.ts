@@ -1,0 +1,141 @@
+/**
+ * Shared organization state: a change signal that the header switcher and the organization pages
+ * listen to (create, switch, rename, delete, leave, accept), slug helpers and the slug check.
+ */
+import { createContext, useContext, useEffect, useState } from 'react';
+import { format, type Messages } from '../../i18n/messages.ts';
+import { authClient, type FullOrganization, type MemberWithUser, type Organization } from '../../lib/auth.ts';
+import { errorCodeOf } from '../../lib/errors.ts';
+import { useLoad } from '../../lib/hooks.ts';
+import type { OrganizationAbilities } from './permissions.ts';
+
+const listeners = new Set<() => void>();
+
+/** Tell every organization view to load again (after a call that changed organizations). */
+export function notifyOrganizationsChanged(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+/** Runs `reload` whenever `notifyOrganizationsChanged()` is called, while mounted. */
+export function useOrganizationsChanged(reload: () => unknown): void {
+  useEffect(() => {
+    const listener = () => void reload();
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [reload]);
+}
+
+/** The signed-in person's organizations, kept current. */
+export function useOrganizationList() {
+  const list = useLoad<Organization[]>(() => authClient.organization.list());
+  useOrganizationsChanged(list.reload);
+  return list;
+}
+
+/**
+ * A note for the next organization screen ("Acme has been deleted."): the action that leads there
+ * leaves it, the screen shows it once. Read in a state initialiser, cleared in an effect.
+ */
+let flash: string | null = null;
+
+export function setOrganizationFlash(message: string): void {
+  flash = message;
+}
+
+export function useOrganizationFlash(): string | null {
+  const [message] = useState(() => flash);
+  useEffect(() => {
+    flash = null;
+  }, []);
+  return message;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The active organization as the organization pages see it.
+
+export interface ActiveOrganization {
+  organization: FullOrganization;
+  /** The signed-in person's membership. */
+  member: MemberWithUser;
+  abilities: OrganizationAbilities;
+  reload: () => Promise<void>;
+}
+
+export const ActiveOrganizationContext = createContext<ActiveOrganization | null>(null);
+
+export function useActiveOrganization(): ActiveOrganization {
+  const value = useContext(ActiveOrganizationContext);
+  if (!value) throw new Error('useActiveOrganization must be used inside <OrganizationLayout>');
+  return value;
+}
+
+/** The person's own membership in a full organization (or null while the session loads). */
+export function ownMembership(organization: FullOrganization, userId: string | undefined): MemberWithUser | null {
+  return organization.members.find((m) => m.userId === userId) ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slugs
+
+export const ORGANIZATION_NAME_MAX = 100;
+export const SLUG_MAX = 60;
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** "Acme Research & Co." → "acme-research-co" */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/g, '');
+}
+
+export function validateOrganizationName(value: string, t: Messages): string | undefined {
+  if (!value.trim()) return t.organization.nameRequired;
+  if (value.trim().length > ORGANIZATION_NAME_MAX)
+    return format(t.validation.nameTooLong, { max: ORGANIZATION_NAME_MAX });
+  return undefined;
+}
+
+export function validateSlug(value: string, t: Messages): string | undefined {
+  const slug = value.trim();
+  if (!slug) return t.organization.slugRequired;
+  if (slug.length > SLUG_MAX) return format(t.validation.nameTooLong, { max: SLUG_MAX });
+  if (!SLUG_PATTERN.test(slug)) return t.organization.slugInvalid;
+  return undefined;
+}
+
+export type SlugAvailability = 'idle' | 'checking' | 'available' | 'taken';
+
+/**
+ * Asks check-slug whether a well-formed slug is free, 400 ms after the typing stops. `current`
+ * (the organization's own slug) counts as fine without asking.
+ */
+export function useSlugAvailability(slug: string, t: Messages, current?: string): SlugAvailability {
+  const [state, setState] = useState<SlugAvailability>('idle');
+  useEffect(() => {
+    const value = slug.trim();
+    if (!value || validateSlug(value, t) || value === current) {
+      setState('idle');
+      return;
+    }
+    let cancelled = false;
+    setState('checking');
+    const timer = setTimeout(async () => {
+      const result = await authClient.organization.checkSlug({ slug: value });
+      if (cancelled) return;
+      if (!result.error) setState('available');
+      else setState(errorCodeOf(result.error) === 'ORGANIZATION_SLUG_ALREADY_TAKEN' ? 'taken' : 'idle');
+    }, 400);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [slug, t, current]);
+  return state;
+}

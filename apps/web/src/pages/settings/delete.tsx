@@ -1,0 +1,127 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Checkbox, focusFirstInvalid, PasswordField } from '../../components/form.tsx';
+import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
+import { getConfig } from '../../config.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
+import { describeError, errorCodeOf } from '../../lib/errors.ts';
+import { useLoad } from '../../lib/hooks.ts';
+import { type FieldErrors, hasErrors, validateExistingPassword } from '../../lib/validation.ts';
+import { SettingsError } from './layout.tsx';
+
+type Key = 'password' | 'confirm';
+const IDS: Record<Key, string> = { password: 'delete-password', confirm: 'delete-confirm' };
+const ORDER: readonly Key[] = ['password', 'confirm'];
+
+export function DeleteAccountPage() {
+  const { t } = useI18n();
+  const { features } = getConfig();
+  const [disabledByServer, setDisabledByServer] = useState(false);
+  const off = !features.deleteUser || disabledByServer;
+  return (
+    <section className="card panel panel--danger" aria-labelledby="delete-title">
+      <PageHeading id="delete-title">{t.settings.deleteAccount}</PageHeading>
+      <p className="panel__description">{t.deleteAccount.description}</p>
+      {off ? (
+        <Alert tone="info">{t.deleteAccount.disabled}</Alert>
+      ) : (
+        <DeleteForm onDisabled={() => setDisabledByServer(true)} />
+      )}
+    </section>
+  );
+}
+
+function DeleteForm({ onDisabled }: { onDisabled: () => void }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const { refetch } = useSession();
+  const accounts = useLoad(() => authClient.listAccounts());
+  const hasPassword = accounts.data?.some((account) => account.providerId === 'credential') ?? false;
+  const [password, setPassword] = useState('');
+  const [confirmed, setConfirmed] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Key>>({});
+  const [serverError, setServerError] = useState<AuthError | null>(null);
+  const [pending, setPending] = useState(false);
+  const [emailSent, setEmailSent] = useState(false);
+
+  if (accounts.loading && !accounts.data) return <FullPageSpinner />;
+  if (emailSent) return <Alert tone="success">{t.deleteAccount.emailSent}</Alert>;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: FieldErrors<Key> = {
+      password: hasPassword ? validateExistingPassword(password, t) : undefined,
+      confirm: confirmed ? undefined : t.validation.confirmRequired,
+    };
+    setErrors(found);
+    setServerError(null);
+    if (hasErrors(found)) {
+      focusFirstInvalid(ORDER, found, IDS);
+      return;
+    }
+    setPending(true);
+    const result = await authClient.deleteUser({
+      ...(hasPassword ? { password } : {}),
+      callbackURL: '/sign-in?deleted=1',
+    });
+    setPending(false);
+    if (result.error) {
+      // the server answers a bare 404 when the feature is off (CONTRACT.md §4.16)
+      if (result.error.status === 404 && !result.error.code) {
+        onDisabled();
+        return;
+      }
+      if (errorCodeOf(result.error) === 'INVALID_PASSWORD') {
+        const wrong = { password: describeError(result.error, t) };
+        setErrors(wrong);
+        focusFirstInvalid(ORDER, wrong, IDS);
+      } else {
+        setServerError(result.error);
+      }
+      return;
+    }
+    if (result.data.message === 'Verification email sent') {
+      setEmailSent(true);
+      return;
+    }
+    // the session is gone: let the app know before leaving, or sign-in would send us back here
+    await refetch();
+    navigate('/sign-in?deleted=1', { replace: true });
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <fieldset className="form__fieldset" disabled={pending}>
+        <legend className="visually-hidden">{t.settings.deleteAccount}</legend>
+        {serverError ? <SettingsError error={serverError} /> : null}
+        {hasPassword ? (
+          <PasswordField
+            id={IDS.password}
+            label={t.deleteAccount.passwordLabel}
+            hint={t.deleteAccount.passwordHint}
+            value={password}
+            onValueChange={setPassword}
+            error={errors.password}
+            autoComplete="current-password"
+            required
+          />
+        ) : (
+          <p className="muted">{t.deleteAccount.noPassword}</p>
+        )}
+        <Checkbox
+          id={IDS.confirm}
+          label={t.deleteAccount.confirm}
+          checked={confirmed}
+          onCheckedChange={setConfirmed}
+          error={errors.confirm}
+        />
+        <div className="form__actions">
+          <Button type="submit" variant="danger" pending={pending} pendingLabel={t.deleteAccount.submitting}>
+            {t.deleteAccount.submit}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Alert, Button } from '../../components/form.tsx';
+import { Avatar } from '../../components/layout.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
+import { describeError, needsReauthentication } from '../../lib/errors.ts';
+
+const SECTIONS = ['profile', 'email', 'password', 'accounts', 'sessions', 'delete'] as const;
+
+/** Side navigation on wide screens, a scrollable tab strip on phones (same markup, CSS decides). */
+export function SettingsLayout() {
+  const { t } = useI18n();
+  const session = useSession();
+  const user = session.data?.user;
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  // On phones the navigation is a horizontal strip: keep the current tab in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
+  useEffect(() => {
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
+  const labels: Record<(typeof SECTIONS)[number], string> = {
+    profile: t.settings.profile,
+    email: t.settings.email,
+    password: t.settings.password,
+    accounts: t.settings.accounts,
+    sessions: t.settings.sessions,
+    delete: t.settings.deleteAccount,
+  };
+  return (
+    <div className="settings">
+      <aside className="settings__aside">
+        {user ? (
+          <div className="settings__who">
+            <Avatar user={user} image={user.image ?? null} size={44} />
+            <div className="settings__who-text">
+              <p className="settings__who-name">{user.name || user.email}</p>
+              <p className="settings__who-email">{user.email}</p>
+            </div>
+          </div>
+        ) : null}
+        <nav ref={navRef} aria-label={t.settings.navLabel} className="settings__nav">
+          <ul>
+            {SECTIONS.map((section) => (
+              <li key={section}>
+                <NavLink
+                  to={`/settings/${section}`}
+                  className={({ isActive }) =>
+                    `settings__link${isActive ? ' settings__link--active' : ''}${section === 'delete' ? ' settings__link--danger' : ''}`
+                  }
+                >
+                  {labels[section]}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="settings__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** The error of a settings call; for stale sessions it offers to sign in again and come back here. */
+export function SettingsError({ error }: { error: AuthError }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { refetch } = useSession();
+  const [pending, setPending] = useState(false);
+  if (!needsReauthentication(error)) {
+    return (
+      <Alert tone="error" focus>
+        {describeError(error, t)}
+      </Alert>
+    );
+  }
+  const reauthenticate = async () => {
+    setPending(true);
+    await authClient.signOut();
+    await refetch();
+    navigate(`/sign-in?next=${encodeURIComponent(location.pathname)}`);
+  };
+  return (
+    <Alert
+      tone="warning"
+      title={t.settings.reauthTitle}
+      focus
+      actions={
+        <Button variant="secondary" onClick={reauthenticate} pending={pending}>
+          {t.settings.reauthAction}
+        </Button>
+      }
+    >
+      {describeError(error, t)}
+    </Alert>
+  );
+}

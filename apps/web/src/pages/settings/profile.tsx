@@ -1,0 +1,189 @@
+import { type FormEvent, useState } from 'react';
+import { Alert, Button, Field, focusFirstInvalid } from '../../components/form.tsx';
+import { Avatar, LanguageSwitcher, PageHeading } from '../../components/layout.tsx';
+import { getConfig } from '../../config.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { type AuthError, authClient, type User, useSession } from '../../lib/auth.ts';
+import { describeError, errorCodeOf } from '../../lib/errors.ts';
+import { useUsernameAvailability } from '../../lib/hooks.ts';
+import { type FieldErrors, hasErrors, validateImageUrl, validateName, validateUsername } from '../../lib/validation.ts';
+import { SettingsError } from './layout.tsx';
+
+type Key = 'name' | 'image' | 'username';
+const IDS: Record<Key, string> = { name: 'profile-name', image: 'profile-image', username: 'profile-username' };
+const ORDER: readonly Key[] = ['name', 'image', 'username'];
+
+export function ProfilePage() {
+  const { t, format } = useI18n();
+  const session = useSession();
+  const user = session.data?.user;
+  return (
+    <>
+      <section className="card panel" aria-labelledby="profile-title">
+        <PageHeading id="profile-title">{t.settings.profile}</PageHeading>
+        <p className="panel__description">{format(t.profile.description, { app: getConfig().appName })}</p>
+        {/* keyed by user so the form starts from the saved values after they change elsewhere */}
+        {user ? <ProfileForm key={user.id} user={user} /> : null}
+      </section>
+      <section className="card panel" aria-labelledby="language-title">
+        <h2 id="language-title" className="section-title">
+          {t.profile.languageLabel}
+        </h2>
+        <p className="panel__description">{t.profile.languageHint}</p>
+        <LanguageSwitcher />
+      </section>
+    </>
+  );
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const { t, format } = useI18n();
+  const { features } = getConfig();
+  const savedUsername = user.displayUsername ?? user.username ?? '';
+  const [name, setName] = useState(user.name);
+  const [image, setImage] = useState(user.image ?? '');
+  const [username, setUsername] = useState(savedUsername);
+  const [errors, setErrors] = useState<FieldErrors<Key>>({});
+  const [serverError, setServerError] = useState<AuthError | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [previewBroken, setPreviewBroken] = useState(false);
+  const availability = useUsernameAvailability(features.username ? username : '', t, user.username);
+
+  const imageUrl = image.trim();
+  const imageValid = !validateImageUrl(imageUrl, t);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const wanted = username.trim();
+    const usernameChanged = features.username && wanted !== savedUsername;
+    const found: FieldErrors<Key> = {
+      name: validateName(name, t),
+      image: validateImageUrl(imageUrl, t),
+      username:
+        usernameChanged && wanted
+          ? (validateUsername(wanted, t) ??
+            (availability === 'taken' ? format(t.signUp.usernameTaken, { username: wanted }) : undefined))
+          : undefined,
+    };
+    setErrors(found);
+    setServerError(null);
+    setNote(null);
+    if (hasErrors(found)) {
+      focusFirstInvalid(ORDER, found, IDS);
+      return;
+    }
+    const changes: { name?: string; image?: string | null; username?: string } = {};
+    if (name.trim() !== user.name) changes.name = name.trim();
+    if (imageUrl !== (user.image ?? '')) changes.image = imageUrl || null;
+    if (usernameChanged && wanted) changes.username = wanted;
+    if (Object.keys(changes).length === 0) {
+      setNote(t.profile.noChanges);
+      return;
+    }
+    setPending(true);
+    const result = await authClient.updateUser(changes);
+    setPending(false);
+    if (result.error) {
+      const code = errorCodeOf(result.error) ?? '';
+      if (code.startsWith('USERNAME') || code === 'INVALID_USERNAME') {
+        const usernameErrors = { username: describeError(result.error, t) };
+        setErrors(usernameErrors);
+        focusFirstInvalid(ORDER, usernameErrors, IDS);
+      } else {
+        setServerError(result.error);
+      }
+      return;
+    }
+    setNote(t.profile.saved);
+  };
+
+  const wanted = username.trim();
+  const usernameStatus =
+    availability === 'checking' ? (
+      <span className="status status--muted">{format(t.signUp.usernameChecking, { username: wanted })}</span>
+    ) : availability === 'available' ? (
+      <span className="status status--ok">{format(t.signUp.usernameAvailable, { username: wanted })}</span>
+    ) : availability === 'taken' ? (
+      <span className="status status--bad">{format(t.signUp.usernameTaken, { username: wanted })}</span>
+    ) : null;
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <fieldset className="form__fieldset" disabled={pending}>
+        <legend className="visually-hidden">{t.settings.profile}</legend>
+        {serverError ? <SettingsError error={serverError} /> : null}
+        <div className="live" aria-live="polite">
+          {note ? <Alert tone={note === t.profile.saved ? 'success' : 'info'}>{note}</Alert> : null}
+        </div>
+        <Field
+          id={IDS.name}
+          label={t.profile.nameLabel}
+          value={name}
+          onValueChange={setName}
+          error={errors.name}
+          autoComplete="name"
+          required
+        />
+        <div className="image-field">
+          <div className="image-field__preview">
+            {imageUrl && imageValid && !previewBroken ? (
+              <img
+                src={imageUrl}
+                alt={t.profile.imagePreview}
+                className="avatar"
+                width={64}
+                height={64}
+                onError={() => setPreviewBroken(true)}
+              />
+            ) : (
+              <Avatar user={{ name: name || user.name, email: user.email }} size={64} />
+            )}
+          </div>
+          <Field
+            id={IDS.image}
+            label={t.profile.imageLabel}
+            labelNote={t.common.optional}
+            hint={t.profile.imageHint}
+            value={image}
+            onValueChange={(value) => {
+              setImage(value);
+              setPreviewBroken(false);
+            }}
+            error={errors.image}
+            status={
+              imageUrl && imageValid && previewBroken ? (
+                <span className="status status--bad">{t.profile.imageBroken}</span>
+              ) : null
+            }
+            type="url"
+            inputMode="url"
+            autoComplete="photo"
+            spellCheck={false}
+            placeholder="https://"
+          />
+        </div>
+        {features.username ? (
+          <Field
+            id={IDS.username}
+            label={t.profile.usernameLabel}
+            hint={t.signUp.usernameHint}
+            value={username}
+            onValueChange={setUsername}
+            error={errors.username}
+            status={usernameStatus}
+            autoComplete="username"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={60}
+          />
+        ) : null}
+        <div className="form__actions">
+          <Button type="submit" pending={pending} pendingLabel={t.common.saving}>
+            {t.common.save}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Checkbox, Field, focusFirstInvalid, PasswordField } from '../components/form.tsx';
+import { AuthCard, RedirectIfSignedIn, SocialButtons } from '../components/layout.tsx';
+import { getConfig } from '../config.ts';
+import { useI18n } from '../i18n/i18n.tsx';
+import { type AuthError, authClient, useSession } from '../lib/auth.ts';
+import { describeError, errorCodeOf } from '../lib/errors.ts';
+import {
+  type FieldErrors,
+  hasErrors,
+  safeNextPath,
+  validateEmail,
+  validateExistingPassword,
+  validateUsername,
+} from '../lib/validation.ts';
+
+type Key = 'identifier' | 'password';
+const IDS: Record<Key, string> = { identifier: 'sign-in-identifier', password: 'sign-in-password' };
+const ORDER: readonly Key[] = ['identifier', 'password'];
+
+export function SignInPage() {
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  return (
+    <RedirectIfSignedIn to={next}>
+      <SignInForm next={next} />
+    </RedirectIfSignedIn>
+  );
+}
+
+function SignInForm({ next }: { next: string }) {
+  const { t, format } = useI18n();
+  const { features, appName } = getConfig();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { refetch } = useSession();
+  const [identifier, setIdentifier] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(true);
+  const [errors, setErrors] = useState<FieldErrors<Key>>({});
+  const [serverError, setServerError] = useState<AuthError | null>(null);
+  const [pending, setPending] = useState(false);
+  const [resend, setResend] = useState<'idle' | 'pending' | 'sent'>('idle');
+
+  const notice = params.has('deleted')
+    ? t.signIn.accountDeleted
+    : params.has('passwordChanged')
+      ? t.signIn.passwordChanged
+      : params.has('signedOut')
+        ? t.signIn.signedOut
+        : null;
+
+  const validate = (): FieldErrors<Key> => {
+    const value = identifier.trim();
+    let identifierError: string | undefined;
+    if (!value) identifierError = features.username ? t.validation.identifierRequired : t.validation.emailRequired;
+    else if (value.includes('@') || !features.username) identifierError = validateEmail(value, t);
+    else identifierError = validateUsername(value, t);
+    return { identifier: identifierError, password: validateExistingPassword(password, t) };
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    setServerError(null);
+    setResend('idle');
+    if (hasErrors(found)) {
+      focusFirstInvalid(ORDER, found, IDS);
+      return;
+    }
+    setPending(true);
+    const value = identifier.trim();
+    const result = value.includes('@')
+      ? await authClient.signIn.email({ email: value, password, rememberMe })
+      : await authClient.signIn.username({ username: value, password, rememberMe });
+    if (result.error) {
+      setPending(false);
+      setServerError(result.error);
+      return;
+    }
+    await refetch();
+    navigate(next, { replace: true });
+  };
+
+  const resendVerification = async () => {
+    setResend('pending');
+    await authClient.sendVerificationEmail({ email: identifier.trim(), callbackURL: '/verified' });
+    // the answer is the same whether or not the address exists, so there is nothing else to show
+    setResend('sent');
+  };
+
+  const canResend =
+    serverError !== null && errorCodeOf(serverError) === 'EMAIL_NOT_VERIFIED' && identifier.includes('@');
+
+  return (
+    <AuthCard
+      title={t.signIn.title}
+      subtitle={format(t.signIn.subtitle, { app: appName })}
+      footer={
+        <p>
+          {t.signIn.noAccount} <Link to="/sign-up">{t.signIn.createAccount}</Link>
+        </p>
+      }
+    >
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      <form
+        className="form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={serverError ? 'sign-in-error' : undefined}
+      >
+        <fieldset className="form__fieldset" disabled={pending}>
+          <legend className="visually-hidden">{t.signIn.title}</legend>
+          {serverError ? (
+            <div id="sign-in-error">
+              <Alert
+                tone="error"
+                focus
+                actions={
+                  canResend ? (
+                    resend === 'sent' ? null : (
+                      <Button variant="secondary" onClick={resendVerification} pending={resend === 'pending'}>
+                        {t.signIn.resendVerification}
+                      </Button>
+                    )
+                  ) : null
+                }
+              >
+                {describeError(serverError, t)}
+              </Alert>
+            </div>
+          ) : null}
+          {resend === 'sent' ? (
+            <Alert tone="success">{format(t.signIn.verificationSent, { email: identifier.trim() })}</Alert>
+          ) : null}
+          <Field
+            id={IDS.identifier}
+            label={features.username ? t.signIn.identifierLabel : t.common.email}
+            value={identifier}
+            onValueChange={setIdentifier}
+            error={errors.identifier}
+            type={features.username ? 'text' : 'email'}
+            autoComplete="username"
+            autoCapitalize="off"
+            spellCheck={false}
+            inputMode={features.username ? 'text' : 'email'}
+            required
+          />
+          <PasswordField
+            id={IDS.password}
+            label={t.common.password}
+            value={password}
+            onValueChange={setPassword}
+            error={errors.password}
+            autoComplete="current-password"
+            required
+          />
+          <div className="form__row">
+            <Checkbox
+              id="sign-in-remember"
+              label={t.signIn.rememberMe}
+              checked={rememberMe}
+              onCheckedChange={setRememberMe}
+            />
+          </div>
+          <Button type="submit" block pending={pending} pendingLabel={t.signIn.submitting}>
+            {t.signIn.submit}
+          </Button>
+          <p className="form__aside">
+            <Link to="/forgot-password">{t.signIn.forgotPassword}</Link>
+          </p>
+        </fieldset>
+      </form>
+      <SocialButtons callbackURL={next} disabled={pending} />
+    </AuthCard>
+  );
+}

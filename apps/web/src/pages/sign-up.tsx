@@ -1,0 +1,209 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert, Button, Field, FormFieldset, focusFirstInvalid, PasswordField } from '../components/form.tsx';
+import { AuthCard, PasswordStrength, RedirectIfSignedIn, SocialButtons } from '../components/layout.tsx';
+import { getConfig } from '../config.ts';
+import { useI18n } from '../i18n/i18n.tsx';
+import { languageByTag } from '../i18n/languages.ts';
+import { type AuthError, authClient, useSession } from '../lib/auth.ts';
+import { describeError, errorCodeOf } from '../lib/errors.ts';
+import { useUsernameAvailability } from '../lib/hooks.ts';
+import {
+  type FieldErrors,
+  hasErrors,
+  validateEmail,
+  validateName,
+  validateNewPassword,
+  validateUsername,
+} from '../lib/validation.ts';
+
+type Key = 'name' | 'email' | 'username' | 'password';
+const IDS: Record<Key, string> = {
+  name: 'sign-up-name',
+  email: 'sign-up-email',
+  username: 'sign-up-username',
+  password: 'sign-up-password',
+};
+const ORDER: readonly Key[] = ['name', 'email', 'username', 'password'];
+
+export function SignUpPage() {
+  return (
+    <RedirectIfSignedIn to="/settings">
+      <SignUpForm />
+    </RedirectIfSignedIn>
+  );
+}
+
+function SignUpForm() {
+  const { t, format, lang } = useI18n();
+  const { features } = getConfig();
+  const navigate = useNavigate();
+  const { refetch } = useSession();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Key>>({});
+  const [serverError, setServerError] = useState<AuthError | null>(null);
+  const [pending, setPending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const availability = useUsernameAvailability(features.username ? username : '', t);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const wanted = username.trim();
+    const found: FieldErrors<Key> = {
+      name: validateName(name, t),
+      email: validateEmail(email, t),
+      username:
+        features.username && wanted
+          ? (validateUsername(wanted, t) ??
+            (availability === 'taken' ? format(t.signUp.usernameTaken, { username: wanted }) : undefined))
+          : undefined,
+      password: validateNewPassword(password, t),
+    };
+    setErrors(found);
+    setServerError(null);
+    if (hasErrors(found)) {
+      focusFirstInvalid(ORDER, found, IDS);
+      return;
+    }
+    setPending(true);
+    const result = await authClient.signUp.email({
+      name: name.trim(),
+      email: email.trim(),
+      password,
+      ...(features.username && wanted ? { username: wanted } : {}),
+      // the language the page is in: the verification mail and later visits use it too
+      language: languageByTag(lang).code,
+      callbackURL: '/verified',
+    });
+    if (result.error) {
+      setPending(false);
+      const code = errorCodeOf(result.error);
+      if (code?.startsWith('USERNAME') || code === 'INVALID_USERNAME') {
+        const usernameErrors = { username: describeError(result.error, t) };
+        setErrors(usernameErrors);
+        focusFirstInvalid(ORDER, usernameErrors, IDS);
+      } else {
+        setServerError(result.error);
+      }
+      return;
+    }
+    // No session means the server wants the address verified first (or hides whether it exists).
+    setPending(false);
+    if (!result.data.token) {
+      setSentTo(email.trim());
+      return;
+    }
+    await refetch();
+    navigate('/settings', { replace: true });
+  };
+
+  if (sentTo) {
+    return (
+      <AuthCard
+        title={t.signUp.checkInboxTitle}
+        footer={
+          <p>
+            <Link to="/sign-in">{t.common.backToSignIn}</Link>
+          </p>
+        }
+      >
+        <div className="inbox-illustration" aria-hidden="true">
+          <MailIcon />
+        </div>
+        <Alert tone="success">{format(t.signUp.checkInboxBody, { email: sentTo })}</Alert>
+      </AuthCard>
+    );
+  }
+
+  const wanted = username.trim();
+  const usernameStatus =
+    availability === 'checking' ? (
+      <span className="status status--muted">{format(t.signUp.usernameChecking, { username: wanted })}</span>
+    ) : availability === 'available' ? (
+      <span className="status status--ok">{format(t.signUp.usernameAvailable, { username: wanted })}</span>
+    ) : availability === 'taken' ? (
+      <span className="status status--bad">{format(t.signUp.usernameTaken, { username: wanted })}</span>
+    ) : null;
+
+  return (
+    <AuthCard
+      title={t.signUp.title}
+      subtitle={t.signUp.subtitle}
+      footer={
+        <p>
+          {t.signUp.haveAccount} <Link to="/sign-in">{t.common.signIn}</Link>
+        </p>
+      }
+    >
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <FormFieldset legend={t.signUp.title} pending={pending} error={serverError}>
+          <Field
+            id={IDS.name}
+            label={t.signUp.nameLabel}
+            value={name}
+            onValueChange={setName}
+            error={errors.name}
+            autoComplete="name"
+            required
+          />
+          <Field
+            id={IDS.email}
+            label={t.common.email}
+            value={email}
+            onValueChange={setEmail}
+            error={errors.email}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="off"
+            spellCheck={false}
+            required
+          />
+          {features.username ? (
+            <Field
+              id={IDS.username}
+              label={t.signUp.usernameLabel}
+              labelNote={t.common.optional}
+              hint={t.signUp.usernameHint}
+              value={username}
+              onValueChange={setUsername}
+              error={errors.username}
+              status={usernameStatus}
+              autoComplete="username"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={60}
+            />
+          ) : null}
+          <PasswordField
+            id={IDS.password}
+            label={t.common.password}
+            hint={t.passwordStrength.hint}
+            value={password}
+            onValueChange={setPassword}
+            error={errors.password}
+            status={<PasswordStrength password={password} />}
+            autoComplete="new-password"
+            required
+          />
+          <Button type="submit" block pending={pending} pendingLabel={t.signUp.submitting}>
+            {t.signUp.submit}
+          </Button>
+        </FormFieldset>
+      </form>
+      <SocialButtons callbackURL="/settings" disabled={pending} />
+    </AuthCard>
+  );
+}
+
+function MailIcon() {
+  return (
+    <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
+      <rect x="5" y="10" width="38" height="28" rx="5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+      <path d="m7 13 17 13 17-13" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
+    </svg>
+  );
+}

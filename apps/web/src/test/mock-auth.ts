@@ -1,0 +1,106 @@
+/**
+ * A stand-in for `lib/auth.ts` in component tests: every client call is a `vi.fn`, and the
+ * session is whatever the test sets. Use with
+ *   vi.mock('../lib/auth.ts', async () => (await import('../test/mock-auth.ts')).module);
+ */
+import { vi } from 'vitest';
+import type { AuthClient, AuthResult, SessionData, UseSessionResult } from '../lib/auth.ts';
+
+const ok = <T>(data: T): Promise<AuthResult<T>> => Promise.resolve({ data, error: null });
+
+type OrgClient = AuthClient['organization'];
+
+/** The organization calls; reads answer "nothing yet", writes must be set by the test that needs them. */
+function createMockOrganizationClient() {
+  return {
+    create: vi.fn<OrgClient['create']>(),
+    checkSlug: vi.fn<OrgClient['checkSlug']>(() => ok({ status: true })),
+    update: vi.fn<OrgClient['update']>(),
+    delete: vi.fn<OrgClient['delete']>(),
+    list: vi.fn<OrgClient['list']>(() => ok([])),
+    setActive: vi.fn<OrgClient['setActive']>(() => ok(null)),
+    getFullOrganization: vi.fn<OrgClient['getFullOrganization']>(() => ok(null)),
+    listMembers: vi.fn<OrgClient['listMembers']>(() => ok({ members: [], total: 0 })),
+    getActiveMember: vi.fn<OrgClient['getActiveMember']>(),
+    updateMemberRole: vi.fn<OrgClient['updateMemberRole']>(),
+    removeMember: vi.fn<OrgClient['removeMember']>(),
+    leave: vi.fn<OrgClient['leave']>(),
+    inviteMember: vi.fn<OrgClient['inviteMember']>(),
+    listInvitations: vi.fn<OrgClient['listInvitations']>(() => ok([])),
+    cancelInvitation: vi.fn<OrgClient['cancelInvitation']>(),
+    getInvitation: vi.fn<OrgClient['getInvitation']>(),
+    acceptInvitation: vi.fn<OrgClient['acceptInvitation']>(),
+    rejectInvitation: vi.fn<OrgClient['rejectInvitation']>(),
+    listTeams: vi.fn<OrgClient['listTeams']>(() => ok([])),
+    createTeam: vi.fn<OrgClient['createTeam']>(),
+    updateTeam: vi.fn<OrgClient['updateTeam']>(),
+    removeTeam: vi.fn<OrgClient['removeTeam']>(),
+    listTeamMembers: vi.fn<OrgClient['listTeamMembers']>(() => ok([])),
+    addTeamMember: vi.fn<OrgClient['addTeamMember']>(),
+    removeTeamMember: vi.fn<OrgClient['removeTeamMember']>(),
+  } satisfies OrgClient;
+}
+
+export function createMockClient() {
+  return {
+    signUp: { email: vi.fn<AuthClient['signUp']['email']>() },
+    signIn: {
+      email: vi.fn<AuthClient['signIn']['email']>(),
+      username: vi.fn<AuthClient['signIn']['username']>(),
+      social: vi.fn<AuthClient['signIn']['social']>(),
+    },
+    signOut: vi.fn<AuthClient['signOut']>(() => ok({ success: true })),
+    getSession: vi.fn<AuthClient['getSession']>(() => ok(null)),
+    listSessions: vi.fn<AuthClient['listSessions']>(() => ok([])),
+    revokeSession: vi.fn<AuthClient['revokeSession']>(() => ok({ status: true })),
+    revokeOtherSessions: vi.fn<AuthClient['revokeOtherSessions']>(() => ok({ status: true })),
+    updateUser: vi.fn<AuthClient['updateUser']>(() => ok({ status: true })),
+    changePassword: vi.fn<AuthClient['changePassword']>(),
+    changeEmail: vi.fn<AuthClient['changeEmail']>(() => ok({ status: true })),
+    deleteUser: vi.fn<AuthClient['deleteUser']>(),
+    requestPasswordReset: vi.fn<AuthClient['requestPasswordReset']>(() => ok({ status: true })),
+    resetPassword: vi.fn<AuthClient['resetPassword']>(() => ok({ status: true })),
+    sendVerificationEmail: vi.fn<AuthClient['sendVerificationEmail']>(() => ok({ status: true })),
+    linkSocial: vi.fn<AuthClient['linkSocial']>(),
+    listAccounts: vi.fn<AuthClient['listAccounts']>(() => ok([])),
+    unlinkAccount: vi.fn<AuthClient['unlinkAccount']>(() => ok({ status: true })),
+    isUsernameAvailable: vi.fn<AuthClient['isUsernameAvailable']>(() => ok({ available: true })),
+    organization: createMockOrganizationClient(),
+  } satisfies AuthClient;
+}
+
+export const mockClient = createMockClient();
+
+export const sessionState: { current: Omit<UseSessionResult, 'refetch'> } = {
+  current: { data: null, isPending: false, error: null },
+};
+
+export const refetch = vi.fn(async () => {});
+
+export function setSession(data: SessionData | null): void {
+  sessionState.current = { data, isPending: false, error: null };
+}
+
+export const module = {
+  authClient: mockClient,
+  useSession: (): UseSessionResult => ({ ...sessionState.current, refetch }),
+};
+
+export function signedInSession(language: number | null = null): SessionData {
+  const now = new Date().toISOString();
+  return {
+    user: {
+      id: 'u1',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      emailVerified: true,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+      username: 'ada',
+      displayUsername: 'ada',
+      language,
+    },
+    session: { id: 's1', token: 't1', userId: 'u1', expiresAt: now, createdAt: now, updatedAt: now },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Seeds a database for the benchmark: `users` users with a credential account and
+ * `sessionsPerUser` sessions each, generated inside the database where it can
+ * (PostgreSQL: generate_series) and in batched transactions where it cannot (SQLite).
+ * Every user shares one precomputed password hash (hashing a million passwords would
+ * take hours and measures nothing). A few sessions get tokens we know, for cookies.
+ */
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { hashToken } from '../../packages/server/src/core/crypto/hash.ts';
+import { hashPassword } from '../../packages/server/src/core/crypto/password.ts';
+import { signValue } from '../../packages/server/src/core/crypto/signing.ts';
+import { connectDatabase, sqlitePath } from '../../packages/server/src/core/db/connect.ts';
+import { migrateToLatest } from '../../packages/server/src/core/db/migrate.ts';
+
+export const BENCH_PASSWORD = 'Bench-Password-123';
+
+export interface SeedResult {
+  users: number;
+  sessions: number;
+  /** Signed session cookies of user 1..n, valid for a week. */
+  cookies: string[];
+  /** Emails that exist, for sign-in. */
+  emails: string[];
+  seconds: number;
+}
+
+const KNOWN = 64;
+const pad = (n: number) => String(n).padStart(9, '0');
+const userId = (n: number) => `benchuser${pad(n)}`.padEnd(32, 'x');
+const email = (n: number) => `user${n}@bench.test`;
+const knownToken = (n: number) => `benchtoken${pad(n)}`.padEnd(32, 'k');
+
+export async function seed(url: string, users: number, sessionsPerUser: number, secret: string): Promise<SeedResult> {
+  const started = performance.now();
+  const handle = connectDatabase(url);
+  await migrateToLatest(handle.db, handle.dialect);
+  await handle.close();
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const now = new Date();
+  const expires = new Date(now.getTime() + 7 * 86_400_000);
+  if (url.startsWith('postgres')) await seedPostgres(url, users, sessionsPerUser, passwordHash, now, expires);
+  else seedSqlite(sqlitePath(url), users, sessionsPerUser, passwordHash, now, expires);
+  const count = Math.min(KNOWN, users);
+  return {
+    users,
+    sessions: users * sessionsPerUser,
+    cookies: Array.from({ length: count }, (_, i) => encodeURIComponent(signValue(knownToken(i + 1), secret))),
+    emails: Array.from({ length: count }, (_, i) => email(i + 1)),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+function seedSqlite(
+  path: string,
+  users: number,
+  perUser: number,
+  passwordHash: string,
+  now: Date,
+  expires: Date,
+): void {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const iso = now.toISOString();
+  const exp = expires.toISOString();
+  const insertUser = db.prepare(
+    'INSERT INTO "user" (id, name, email, emailVerified, createdAt, updatedAt, role, banned, twoFactorEnabled) VALUES (?, ?, ?, 1, ?, ?, \'user\', 0, 0)',
+  );
+  const insertAccount = db.prepare(
+    "INSERT INTO account (id, accountId, providerId, userId, password, createdAt, updatedAt) VALUES (?, ?, 'credential', ?, ?, ?, ?)",
+  );
+  const insertSession = db.prepare(
+    "INSERT INTO session (id, token, userId, expiresAt, ipAddress, userAgent, createdAt, updatedAt) VALUES (?, ?, ?, ?, '127.0.0.1', 'bench', ?, ?)",
+  );
+  const batch = db.transaction((from: number, to: number) => {
+    for (let n = from; n < to; n++) {
+      const id = userId(n);
+      insertUser.run(id, `Bench User ${n}`, email(n), iso, iso);
+      insertAccount.run(`acct${pad(n)}`.padEnd(32, 'a'), id, id, passwordHash, iso, iso);
+      for (let s = 0; s < perUser; s++) {
+        const token = n <= KNOWN && s === 0 ? knownToken(n) : `t${n}-${s}-${Math.random()}`;
+        insertSession.run(`sess${pad(n)}${s}`.padEnd(32, 's'), hashToken(token), id, exp, iso, iso);
+      }
+    }
+  });
+  for (let from = 1; from <= users; from += 20_000) batch(from, Math.min(users + 1, from + 20_000));
+  db.close();
+}
+
+async function seedPostgres(
+  url: string,
+  users: number,
+  perUser: number,
+  passwordHash: string,
+  now: Date,
+  expires: Date,
+): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(
+    `INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", role, banned, "twoFactorEnabled")
+     SELECT rpad('benchuser' || lpad(n::text, 9, '0'), 32, 'x'), 'Bench User ' || n, 'user' || n || '@bench.test', true, $2, $2, 'user', false, false
+     FROM generate_series(1, $1) AS n`,
+    [users, now],
+  );
+  await client.query(
+    `INSERT INTO account (id, "accountId", "providerId", "userId", password, "createdAt", "updatedAt")
+     SELECT rpad('acct' || lpad(n::text, 9, '0'), 32, 'a'), u, 'credential', u, $2, $3, $3
+     FROM (SELECT n, rpad('benchuser' || lpad(n::text, 9, '0'), 32, 'x') AS u FROM generate_series(1, $1) AS n) t`,
+    [users, passwordHash, now],
+  );
+  await client.query(
+    `INSERT INTO session (id, token, "userId", "expiresAt", "ipAddress", "userAgent", "createdAt", "updatedAt")
+     SELECT rpad('sess' || lpad(n::text, 9, '0') || s, 32, 's'), md5(random()::text) || md5(n::text || s), rpad('benchuser' || lpad(n::text, 9, '0'), 32, 'x'), $3, '127.0.0.1', 'bench', $4, $4
+     FROM generate_series(1, $1) AS n, generate_series(0, $2 - 1) AS s
+     WHERE NOT (n <= ${KNOWN} AND s = 0)`,
+    [users, perUser, expires, now],
+  );
+  for (let n = 1; n <= Math.min(KNOWN, users); n++) {
+    await client.query(
+      `INSERT INTO session (id, token, "userId", "expiresAt", "ipAddress", "userAgent", "createdAt", "updatedAt") VALUES ($1, $2, $3, $4, '127.0.0.1', 'bench', $5, $5)`,
+      [`sess${pad(n)}0`.padEnd(32, 's'), hashToken(knownToken(n)), userId(n), expires, now],
+    );
+  }
+  await client.query('ANALYZE');
+  await client.end();
+}
+
+/** An organization whose owner is user 1 and whose members are users 1..members (SQLite). */
+export function seedOrganization(url: string, members: number): string {
+  const db = new Database(sqlitePath(url));
+  const now = new Date().toISOString();
+  const orgId = 'benchorganization'.padEnd(32, 'o');
+  db.prepare(
+    'INSERT INTO organization (id, name, slug, logo, metadata, createdAt) VALUES (?, ?, ?, NULL, NULL, ?)',
+  ).run(orgId, 'Bench Organization', 'bench-organization', now);
+  const insertMember = db.prepare(
+    'INSERT INTO member (id, organizationId, userId, role, teamId, createdAt) VALUES (?, ?, ?, ?, NULL, ?)',
+  );
+  db.transaction(() => {
+    for (let n = 1; n <= members; n++)
+      insertMember.run(`member${pad(n)}`.padEnd(32, 'm'), orgId, userId(n), n === 1 ? 'owner' : 'member', now);
+  })();
+  db.close();
+  return orgId;
+}

@@ -1,0 +1,123 @@
+/**
+ * Starts Latch the way an operator does (RUNNING.md): `packages/server/src/main.ts` as a child
+ * process, configured only through environment variables and an AUTH_CONFIG file, on a free port,
+ * with a temporary SQLite database and data directory. Nothing is shared with the developer's
+ * ./data or with other journeys.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './paths.ts';
+
+export interface LatchService {
+  /** `http://127.0.0.1:<port>`: BASE_URL, the origin the browser uses. */
+  baseURL: string;
+  port: number;
+  /** Everything the service printed so far (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartLatchOptions {
+  /** The AUTH_CONFIG document (RUNNING.md "The configuration file"). */
+  config: Record<string, unknown>;
+  smtpURL: string;
+  /** Use this port (already reserved by the caller, e.g. because an OAuth provider must know it). */
+  port?: number;
+  startTimeoutMs?: number;
+}
+
+/** A port nobody listens on right now (the kernel's pick for port 0). */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+export async function startLatch(options: StartLatchOptions): Promise<LatchService> {
+  const port = options.port ?? (await findFreePort());
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(join(tmpdir(), 'latch-e2e-'));
+  const configPath = join(dir, 'latch.config.json');
+  writeFileSync(configPath, JSON.stringify(options.config, null, 2));
+
+  // The service runs as in development (no NODE_ENV=test from vitest): what a person trying it gets.
+  const { NODE_ENV: _nodeEnv, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: baseURL,
+      DATABASE_URL: `sqlite:${join(dir, 'latch.db')}`,
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      SMTP_URL: options.smtpURL,
+      MAIL_FROM: 'Latch E2E <no-reply@latch.test>',
+      AUTH_CONFIG: configPath,
+      LATCH_DATA_DIR: join(dir, 'data'),
+      LOG_LEVEL: 'info',
+      FORCE_COLOR: '0',
+    },
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exit = exited(child);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exit;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  // Ready when GET /api/auth/ok answers (RUNNING.md "Health"); fail at once if the process exits.
+  const deadline = Date.now() + (options.startTimeoutMs ?? 45_000);
+  let died: number | null | undefined;
+  void exit.then((code) => {
+    died = code;
+  });
+  for (;;) {
+    if (died !== undefined) {
+      await stop();
+      throw new Error(`Latch exited with code ${died} before it was ready:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${baseURL}/api/auth/ok`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`Latch did not answer /api/auth/ok within the start timeout:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { baseURL, port, output: () => output, stop };
+}

@@ -1,0 +1,3 @@
+export * from './entities.ts';
+export * from './errors.ts';
+export * from './language.ts';

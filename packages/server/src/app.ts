@@ -1,0 +1,183 @@
+/**
+ * createAuth(options) assembles one Latch instance: configuration, database, mail,
+ * rate limits and every feature's endpoints, and returns
+ *   - fetch(Request): Promise<Response>, to mount in any framework or serve with main.ts;
+ *   - api.*: functions for trusted server code (no HTTP, no rate limit, no origin check);
+ *   - migrate() and close().
+ */
+import type { Redis } from 'ioredis';
+import { type Clock, systemClock } from './core/clock.ts';
+import { type ResolvedConfig, resolveConfig } from './core/config/resolve.ts';
+import type { LatchOptions } from './core/config/schema.ts';
+import { hashPassword } from './core/crypto/password.ts';
+import { connectDatabase, type DatabaseHandle } from './core/db/connect.ts';
+import { migrateToLatest } from './core/db/migrate.ts';
+import { AuthError, authError } from './core/errors.ts';
+import type { AuthDeps } from './core/http/context.ts';
+import type { Endpoint } from './core/http/endpoint.ts';
+import { createRateLimiter } from './core/http/rate-limit/index.ts';
+import { createRouter, type RequestInfo } from './core/http/router.ts';
+import { createLogger, type Logger } from './core/logger.ts';
+import { createMailer, type Mailer } from './core/mail/transport.ts';
+import { accountDeletionEndpoints } from './features/account-deletion/index.ts';
+import { accountEndpoints, findCredentialAccount } from './features/accounts/index.ts';
+import { adminEndpoints, registerAdmin } from './features/admin/index.ts';
+import {
+  assertPasswordLength,
+  credentialEndpoints,
+  registerSignInExtension,
+  registerSignUpExtension,
+  storePassword,
+} from './features/credentials/index.ts';
+import { emailChangeEndpoints } from './features/email-change/index.ts';
+import { emailVerificationEndpoints, registerEmailVerification } from './features/email-verification/index.ts';
+import { invitationEndpoints } from './features/invitations/index.ts';
+import { addJwtHeader, jwtEndpoints } from './features/jwt/index.ts';
+import { metaEndpoints } from './features/meta/routes.ts';
+import {
+  createOrganizationApi,
+  memberEndpoints,
+  type OrganizationServerApi,
+  organizationEndpoints,
+} from './features/organization/index.ts';
+import { passwordResetEndpoints } from './features/password-reset/index.ts';
+import { sessionEndpoints } from './features/session/index.ts';
+import { socialEndpoints } from './features/social/index.ts';
+import { teamEndpoints } from './features/teams/index.ts';
+import { registerTwoFactor, twoFactorEndpoints } from './features/two-factor/index.ts';
+import { findUserById, userEndpoints } from './features/user/index.ts';
+import { usernameEndpoints, usernameSignUpExtension } from './features/username/index.ts';
+
+export interface CreateAuthOverrides {
+  clock?: Clock;
+  logger?: Logger;
+  mailer?: Mailer;
+  /** An open database (tests share one per file); otherwise options.database.url is opened. */
+  database?: DatabaseHandle;
+  redis?: Redis | null;
+  /** Where mail goes without SMTP (RUNNING.md): ./data/outbox by default. */
+  outboxDir?: string;
+  env?: { production?: boolean; test?: boolean };
+}
+
+export interface Auth {
+  config: ResolvedConfig;
+  deps: AuthDeps;
+  fetch(request: Request, info?: RequestInfo): Promise<Response>;
+  api: ServerApi;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ServerApi extends OrganizationServerApi {
+  /** Sets a password for a user who has none (e.g. signed up with a provider). */
+  setPassword(input: { userId: string; newPassword: string }): Promise<{ status: true }>;
+}
+
+export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides = {}): Auth {
+  const production = overrides.env?.production ?? process.env.NODE_ENV === 'production';
+  const test = overrides.env?.test ?? process.env.NODE_ENV === 'test';
+  const config = resolveConfig(options, { production, test });
+  const logger = overrides.logger ?? createLogger('info');
+  const clock = overrides.clock ?? systemClock;
+  const database = overrides.database ?? connectDatabase(config.databaseURL);
+  const ownsDatabase = !overrides.database;
+  const mailer =
+    overrides.mailer ??
+    createMailer({
+      smtpURL: config.mail.smtpURL,
+      from: config.mail.from,
+      outboxDir: overrides.outboxDir ?? 'data/outbox',
+      logger,
+    });
+  const securePrefix = config.advanced.useSecureCookies ? '__Secure-' : '';
+
+  const deps: AuthDeps = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    logger,
+    mailer,
+    cookieName: (suffix) => `${securePrefix}${config.advanced.cookiePrefix}.${suffix}`,
+  };
+
+  const rateLimiter = createRateLimiter(config.rateLimit, {
+    db: database.db,
+    redis: overrides.redis ?? null,
+    clock,
+    logger,
+  });
+  registerSignInExtension(deps, {
+    async limitAccount(ctx, account) {
+      const decision = await rateLimiter.checkAccount({
+        path: ctx.url.pathname.slice(config.basePath.length),
+        account,
+      });
+      if (!decision.allowed) {
+        ctx.headers.set('x-retry-after', String(decision.retryAfterSeconds));
+        throw authError('TOO_MANY_REQUESTS');
+      }
+    },
+  });
+  if (config.plugins.username) registerSignUpExtension(deps, usernameSignUpExtension);
+  registerEmailVerification(deps);
+  registerAdmin(deps);
+  // after every other sign-in check: the challenge replaces the session only when nothing refused it
+  registerTwoFactor(deps);
+
+  const endpoints: Endpoint[] = [
+    ...metaEndpoints,
+    ...sessionEndpoints,
+    ...credentialEndpoints,
+    ...userEndpoints,
+    ...accountEndpoints,
+    ...(config.plugins.username ? usernameEndpoints : []),
+    ...emailVerificationEndpoints,
+    ...passwordResetEndpoints,
+    ...emailChangeEndpoints,
+    ...accountDeletionEndpoints,
+    ...socialEndpoints,
+    ...(config.plugins.organization ? [...organizationEndpoints, ...memberEndpoints, ...invitationEndpoints] : []),
+    ...(config.plugins.organization && config.plugins.organization.teams.enabled ? teamEndpoints : []),
+    ...(config.plugins.jwt ? jwtEndpoints : []),
+    ...(config.plugins.admin ? adminEndpoints : []),
+    ...(config.plugins.twoFactor ? twoFactorEndpoints : []),
+  ];
+  const router = createRouter({
+    deps,
+    endpoints,
+    rateLimit: rateLimiter,
+    afterHooks: config.plugins.jwt ? [addJwtHeader] : [],
+  });
+
+  const api: ServerApi = {
+    ...createOrganizationApi(deps),
+    async setPassword({ userId, newPassword }) {
+      assertPasswordLength(newPassword, config);
+      const user = await findUserById(deps.db, userId);
+      if (!user) throw authError('USER_NOT_FOUND');
+      const existing = await findCredentialAccount(deps.db, userId);
+      if (existing?.password) throw authError('PASSWORD_ALREADY_SET');
+      await storePassword(deps.db, userId, await hashPassword(newPassword), clock.now());
+      return { status: true };
+    },
+  };
+
+  return {
+    config,
+    deps,
+    fetch: router,
+    api,
+    migrate: async () => {
+      await migrateToLatest(database.db, database.dialect);
+    },
+    close: async () => {
+      await rateLimiter.close();
+      await mailer.close();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}
+
+export { AuthError };

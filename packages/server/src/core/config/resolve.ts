@@ -1,0 +1,224 @@
+/**
+ * Turns options (every key optional) into the resolved configuration the rest of the
+ * server reads (every key present). Pure: no environment, no files.
+ */
+import type { LatchOptions, SocialProviderOptions } from './schema.ts';
+
+export type RateLimitRule = { window: number; max: number } | false;
+
+export interface ResolvedConfig {
+  appName: string;
+  baseURL: string;
+  /** Origin of baseURL, always trusted. */
+  origin: string;
+  basePath: '/api/auth';
+  secret: string;
+  trustedOrigins: string[];
+  databaseURL: string;
+  redisURL: string | null;
+  mail: { smtpURL: string | null; from: string };
+  emailAndPassword: {
+    enabled: boolean;
+    disableSignUp: boolean;
+    minPasswordLength: number;
+    maxPasswordLength: number;
+    requireEmailVerification: boolean;
+    autoSignIn: boolean;
+    resetPasswordTokenExpiresIn: number;
+    revokeSessionsOnPasswordReset: boolean;
+  };
+  emailVerification: {
+    sendOnSignUp: boolean;
+    sendOnSignIn: boolean;
+    autoSignInAfterVerification: boolean;
+    expiresIn: number;
+  };
+  session: {
+    expiresIn: number;
+    updateAge: number;
+    freshAge: number;
+    disableSessionRefresh: boolean;
+    cookieCache: { enabled: boolean; maxAge: number };
+  };
+  user: {
+    changeEmail: { enabled: boolean };
+    deleteUser: { enabled: boolean; deleteTokenExpiresIn: number };
+  };
+  account: {
+    encryptOAuthTokens: boolean;
+    accountLinking: {
+      enabled: boolean;
+      trustedProviders: string[];
+      allowDifferentEmails: boolean;
+      allowUnlinkingAll: boolean;
+    };
+  };
+  socialProviders: Record<string, SocialProviderOptions>;
+  rateLimit: {
+    enabled: boolean;
+    window: number;
+    max: number;
+    customRules: Record<string, RateLimitRule>;
+    storage: 'memory' | 'database' | 'redis';
+  };
+  advanced: { cookiePrefix: string; useSecureCookies: boolean; ipAddressHeaders: string[] };
+  plugins: {
+    username: { minUsernameLength: number; maxUsernameLength: number } | false;
+    organization:
+      | {
+          allowUserToCreateOrganization: boolean;
+          organizationLimit: number | null;
+          membershipLimit: number;
+          invitationLimit: number;
+          creatorRole: string;
+          invitationExpiresIn: number;
+          teams: { enabled: boolean; maximumTeams: number | null; allowRemovingAllTeams: boolean };
+        }
+      | false;
+    admin:
+      | { defaultRole: string; adminRoles: string[]; adminUserIds: string[]; impersonationSessionDuration: number }
+      | false;
+    twoFactor: { issuer: string; otpPeriod: number; backupCodeCount: number } | false;
+    jwt: { algorithm: 'EdDSA' | 'ES256' | 'RS256'; expirationTime: number; issuer: string; audience: string } | false;
+  };
+  /** NODE_ENV=production: stricter start-up checks. */
+  production: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface ResolveContext {
+  production: boolean;
+  /** NODE_ENV=test: rate limiting defaults to off (RUNNING.md). */
+  test: boolean;
+}
+
+export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedConfig {
+  const baseURL = (o.baseURL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const origin = new URL(baseURL).origin;
+  if (!o.secret) throw new ConfigError('secret: a secret of at least 32 characters is required (AUTH_SECRET)');
+  const ep = o.emailAndPassword ?? {};
+  const minPasswordLength = ep.minPasswordLength ?? 8;
+  const maxPasswordLength = ep.maxPasswordLength ?? 128;
+  if (minPasswordLength > maxPasswordLength) {
+    throw new ConfigError('emailAndPassword.minPasswordLength: must not exceed maxPasswordLength');
+  }
+  const requireEmailVerification = ep.requireEmailVerification ?? false;
+  const ev = o.emailVerification ?? {};
+  const s = o.session ?? {};
+  const plugins = o.plugins ?? {};
+  const username = plugins.username === false ? false : (plugins.username ?? {});
+  const org = plugins.organization === false ? false : (plugins.organization ?? {});
+  const admin = plugins.admin === false ? false : (plugins.admin ?? {});
+  const twoFactor = plugins.twoFactor === false ? false : (plugins.twoFactor ?? {});
+  const jwt = plugins.jwt === false ? false : (plugins.jwt ?? {});
+  const appName = o.appName ?? 'Latch';
+  const redisURL = o.redis?.url ?? null;
+  const rl = o.rateLimit ?? {};
+  if (username && (username.minUsernameLength ?? 3) > (username.maxUsernameLength ?? 30)) {
+    throw new ConfigError('plugins.username.minUsernameLength: must not exceed maxUsernameLength');
+  }
+
+  return {
+    appName,
+    baseURL,
+    origin,
+    basePath: '/api/auth',
+    secret: o.secret,
+    trustedOrigins: (o.trustedOrigins ?? []).map((t) => t.replace(/\/+$/, '')),
+    databaseURL: o.database?.url ?? 'sqlite:./data/latch.db',
+    redisURL,
+    mail: { smtpURL: o.mail?.smtpURL ?? null, from: o.mail?.from ?? 'Latch <no-reply@localhost>' },
+    emailAndPassword: {
+      enabled: ep.enabled ?? true,
+      disableSignUp: ep.disableSignUp ?? false,
+      minPasswordLength,
+      maxPasswordLength,
+      requireEmailVerification,
+      autoSignIn: ep.autoSignIn ?? true,
+      resetPasswordTokenExpiresIn: ep.resetPasswordTokenExpiresIn ?? 3600,
+      revokeSessionsOnPasswordReset: ep.revokeSessionsOnPasswordReset ?? true,
+    },
+    emailVerification: {
+      sendOnSignUp: ev.sendOnSignUp ?? true,
+      sendOnSignIn: ev.sendOnSignIn ?? false,
+      autoSignInAfterVerification: ev.autoSignInAfterVerification ?? false,
+      expiresIn: ev.expiresIn ?? 3600,
+    },
+    session: {
+      expiresIn: s.expiresIn ?? 604_800,
+      updateAge: s.updateAge ?? 86_400,
+      freshAge: s.freshAge ?? 86_400,
+      disableSessionRefresh: s.disableSessionRefresh ?? false,
+      cookieCache: { enabled: s.cookieCache?.enabled ?? false, maxAge: s.cookieCache?.maxAge ?? 60 },
+    },
+    user: {
+      changeEmail: { enabled: o.user?.changeEmail?.enabled ?? true },
+      deleteUser: {
+        enabled: o.user?.deleteUser?.enabled ?? false,
+        deleteTokenExpiresIn: o.user?.deleteUser?.deleteTokenExpiresIn ?? 86_400,
+      },
+    },
+    account: {
+      encryptOAuthTokens: o.account?.encryptOAuthTokens ?? true,
+      accountLinking: {
+        enabled: o.account?.accountLinking?.enabled ?? true,
+        trustedProviders: o.account?.accountLinking?.trustedProviders ?? [],
+        allowDifferentEmails: o.account?.accountLinking?.allowDifferentEmails ?? false,
+        allowUnlinkingAll: o.account?.accountLinking?.allowUnlinkingAll ?? false,
+      },
+    },
+    socialProviders: o.socialProviders ?? {},
+    rateLimit: {
+      enabled: rl.enabled ?? !ctx.test,
+      window: rl.window ?? 10,
+      max: rl.max ?? 100,
+      customRules: rl.customRules ?? {},
+      storage: rl.storage ?? (redisURL ? 'redis' : 'memory'),
+    },
+    advanced: {
+      cookiePrefix: o.advanced?.cookiePrefix ?? 'latch',
+      useSecureCookies: o.advanced?.useSecureCookies ?? baseURL.startsWith('https://'),
+      ipAddressHeaders: (o.advanced?.ipAddressHeaders ?? []).map((h) => h.toLowerCase()),
+    },
+    plugins: {
+      username: username && {
+        minUsernameLength: username.minUsernameLength ?? 3,
+        maxUsernameLength: username.maxUsernameLength ?? 30,
+      },
+      organization: org && {
+        allowUserToCreateOrganization: org.allowUserToCreateOrganization ?? true,
+        organizationLimit: org.organizationLimit ?? null,
+        membershipLimit: org.membershipLimit ?? 100,
+        invitationLimit: org.invitationLimit ?? 100,
+        creatorRole: org.creatorRole ?? 'owner',
+        invitationExpiresIn: org.invitationExpiresIn ?? 172_800,
+        teams: {
+          enabled: org.teams?.enabled ?? true,
+          maximumTeams: org.teams?.maximumTeams ?? null,
+          allowRemovingAllTeams: org.teams?.allowRemovingAllTeams ?? false,
+        },
+      },
+      admin: admin && {
+        defaultRole: admin.defaultRole ?? 'user',
+        adminRoles: admin.adminRoles ?? ['admin'],
+        adminUserIds: admin.adminUserIds ?? [],
+        impersonationSessionDuration: admin.impersonationSessionDuration ?? 3600,
+      },
+      twoFactor: twoFactor && {
+        issuer: twoFactor.issuer ?? appName,
+        otpPeriod: twoFactor.otpPeriod ?? 180,
+        backupCodeCount: twoFactor.backupCodeCount ?? 10,
+      },
+      jwt: jwt && {
+        algorithm: jwt.algorithm ?? 'EdDSA',
+        expirationTime: jwt.expirationTime ?? 3600,
+        issuer: jwt.issuer ?? origin,
+        audience: jwt.audience ?? origin,
+      },
+    },
+    production: ctx.production,
+  };
+}

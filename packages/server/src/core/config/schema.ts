@@ -1,0 +1,214 @@
+/**
+ * The configuration document (RUNNING.md "The configuration file"), validated strictly:
+ * an unknown key or a wrong type stops the start with a message that names the key.
+ * Key names follow better-auth's options so that people who know one know the other.
+ * Durations are in seconds unless the name says otherwise.
+ */
+import { z } from 'zod';
+
+const seconds = z.number().int().nonnegative();
+const positiveSeconds = z.number().int().positive();
+
+const endpointsSchema = z
+  .object({
+    authorization: z.url().optional(),
+    token: z.url().optional(),
+    userInfo: z.url().optional(),
+    emails: z.url().optional(),
+    jwks: z.url().optional(),
+    issuer: z.string().min(1).optional(),
+  })
+  .strict();
+
+export const socialProviderSchema = z
+  .object({
+    clientId: z.string().min(1),
+    clientSecret: z.string().optional(),
+    scope: z.array(z.string()).optional(),
+    redirectURI: z.url().optional(),
+    disableSignUp: z.boolean().optional(),
+    disableImplicitSignUp: z.boolean().optional(),
+    tenantId: z.string().optional(),
+    teamId: z.string().optional(),
+    keyId: z.string().optional(),
+    privateKey: z.string().optional(),
+    endpoints: endpointsSchema.optional(),
+  })
+  .strict();
+
+const rateLimitRuleSchema = z.union([
+  z.literal(false),
+  z.object({ window: positiveSeconds, max: positiveSeconds }).strict(),
+]);
+
+const pluginToggle = <T extends z.ZodType>(options: T) => z.union([z.literal(false), options]).optional();
+
+export const configFileSchema = z
+  .object({
+    appName: z.string().min(1).optional(),
+    baseURL: z.url().optional(),
+    secret: z.string().min(32, 'must be at least 32 characters').optional(),
+    trustedOrigins: z.array(z.string().min(1)).optional(),
+    database: z
+      .object({ url: z.string().min(1) })
+      .strict()
+      .optional(),
+    redis: z
+      .object({ url: z.string().min(1) })
+      .strict()
+      .optional(),
+    mail: z
+      .object({ smtpURL: z.string().min(1).optional(), from: z.string().min(1).optional() })
+      .strict()
+      .optional(),
+    emailAndPassword: z
+      .object({
+        enabled: z.boolean().optional(),
+        disableSignUp: z.boolean().optional(),
+        minPasswordLength: z.number().int().min(1).max(256).optional(),
+        maxPasswordLength: z.number().int().min(1).max(1024).optional(),
+        requireEmailVerification: z.boolean().optional(),
+        autoSignIn: z.boolean().optional(),
+        resetPasswordTokenExpiresIn: positiveSeconds.optional(),
+        revokeSessionsOnPasswordReset: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+    emailVerification: z
+      .object({
+        sendOnSignUp: z.boolean().optional(),
+        sendOnSignIn: z.boolean().optional(),
+        autoSignInAfterVerification: z.boolean().optional(),
+        expiresIn: positiveSeconds.optional(),
+      })
+      .strict()
+      .optional(),
+    session: z
+      .object({
+        expiresIn: positiveSeconds.max(34_560_000, 'must not exceed 400 days (34560000 s)').optional(),
+        updateAge: seconds.optional(),
+        freshAge: seconds.optional(),
+        disableSessionRefresh: z.boolean().optional(),
+        cookieCache: z
+          .object({ enabled: z.boolean().optional(), maxAge: positiveSeconds.max(34_560_000).optional() })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    user: z
+      .object({
+        changeEmail: z.object({ enabled: z.boolean().optional() }).strict().optional(),
+        deleteUser: z
+          .object({ enabled: z.boolean().optional(), deleteTokenExpiresIn: positiveSeconds.optional() })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    account: z
+      .object({
+        encryptOAuthTokens: z.boolean().optional(),
+        accountLinking: z
+          .object({
+            enabled: z.boolean().optional(),
+            trustedProviders: z.array(z.string()).optional(),
+            allowDifferentEmails: z.boolean().optional(),
+            allowUnlinkingAll: z.boolean().optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    socialProviders: z.record(z.string(), socialProviderSchema).optional(),
+    rateLimit: z
+      .object({
+        enabled: z.boolean().optional(),
+        window: positiveSeconds.optional(),
+        max: positiveSeconds.optional(),
+        customRules: z.record(z.string(), rateLimitRuleSchema).optional(),
+        storage: z.enum(['memory', 'database', 'redis']).optional(),
+      })
+      .strict()
+      .optional(),
+    advanced: z
+      .object({
+        cookiePrefix: z
+          .string()
+          .regex(/^[A-Za-z0-9_.-]+$/)
+          .optional(),
+        useSecureCookies: z.boolean().optional(),
+        /** Header that carries the client IP when Latch runs behind a proxy, e.g. "x-forwarded-for". */
+        ipAddressHeaders: z.array(z.string().min(1)).optional(),
+      })
+      .strict()
+      .optional(),
+    plugins: z
+      .object({
+        username: pluginToggle(
+          z
+            .object({
+              minUsernameLength: z.number().int().min(1).max(255).optional(),
+              maxUsernameLength: z.number().int().min(1).max(255).optional(),
+            })
+            .strict(),
+        ),
+        organization: pluginToggle(
+          z
+            .object({
+              allowUserToCreateOrganization: z.boolean().optional(),
+              organizationLimit: z.number().int().positive().optional(),
+              membershipLimit: z.number().int().positive().optional(),
+              invitationLimit: z.number().int().positive().optional(),
+              creatorRole: z.string().min(1).optional(),
+              invitationExpiresIn: positiveSeconds.optional(),
+              teams: z
+                .object({
+                  enabled: z.boolean().optional(),
+                  maximumTeams: z.number().int().positive().optional(),
+                  allowRemovingAllTeams: z.boolean().optional(),
+                })
+                .strict()
+                .optional(),
+            })
+            .strict(),
+        ),
+        admin: pluginToggle(
+          z
+            .object({
+              defaultRole: z.string().min(1).optional(),
+              adminRoles: z.array(z.string().min(1)).optional(),
+              adminUserIds: z.array(z.string().min(1)).optional(),
+              impersonationSessionDuration: positiveSeconds.optional(),
+            })
+            .strict(),
+        ),
+        twoFactor: pluginToggle(
+          z
+            .object({
+              issuer: z.string().min(1).optional(),
+              otpPeriod: positiveSeconds.optional(),
+              backupCodeCount: z.number().int().min(1).max(50).optional(),
+            })
+            .strict(),
+        ),
+        jwt: pluginToggle(
+          z
+            .object({
+              algorithm: z.enum(['EdDSA', 'ES256', 'RS256']).optional(),
+              expirationTime: positiveSeconds.optional(),
+              issuer: z.string().min(1).optional(),
+              audience: z.string().min(1).optional(),
+            })
+            .strict(),
+        ),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/** What an operator writes: every key optional. */
+export type LatchOptions = z.input<typeof configFileSchema>;
+export type SocialProviderOptions = z.infer<typeof socialProviderSchema>;

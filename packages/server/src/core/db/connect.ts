@@ -1,0 +1,101 @@
+/**
+ * The database, chosen by its URL: `sqlite:<path>` or a bare path (embedded default),
+ * `postgres://…`, `mysql://…` or `mariadb://…`.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { createPool as createMysqlPool } from 'mysql2';
+import pg from 'pg';
+import type { Database, Dialect } from './schema.ts';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
+import { withStatementCache } from './sqlite-statement-cache.ts';
+import { SqliteValuesPlugin } from './sqlite-values-plugin.ts';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** A description without credentials, for logs. */
+  label: string;
+  close(): Promise<void>;
+}
+
+export function dialectOf(url: string): Dialect {
+  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
+  if (/^(mysql|mariadb):\/\//i.test(url)) return 'mysql';
+  return 'sqlite';
+}
+
+export function sqlitePath(url: string): string {
+  const path = url.replace(/^sqlite:(\/\/)?/i, '');
+  return path === ':memory:' ? path : resolve(path);
+}
+
+export interface ConnectOptions {
+  poolSize?: number;
+  /**
+   * An idle pooled connection that the server closed (a restart, a failover, an operator's
+   * pg_terminate_backend). node-postgres reports it as an 'error' event on the pool, which
+   * crashes the process when nobody listens; the pool replaces the connection by itself.
+   */
+  onIdleConnectionError?: (err: Error) => void;
+}
+
+const reportIdleError = (err: Error) =>
+  process.stderr.write(`database: an idle connection was closed by the server (${err.message}); it will be replaced\n`);
+
+export function connectDatabase(url: string, opts: ConnectOptions = {}): DatabaseHandle {
+  const dialect = dialectOf(url);
+  if (dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+    pool.on('error', opts.onIdleConnectionError ?? reportIdleError);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect, label: redact(url), close: () => db.destroy() };
+  }
+  if (dialect === 'mysql') {
+    const pool = createMysqlPool({
+      uri: url.replace(/^mariadb:/i, 'mysql:'),
+      connectionLimit: opts.poolSize ?? 10,
+      timezone: 'Z',
+      dateStrings: false,
+      supportBigNumbers: true,
+    });
+    const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+    return { db, dialect, label: redact(url), close: () => db.destroy() };
+  }
+  const path = sqlitePath(url);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  // WAL lets readers run beside the single writer; foreign keys are off by default in SQLite.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // checkpoints happen in a worker thread, never on the event loop (sqlite-checkpointer.ts)
+  const checkpointer = path === ':memory:' ? null : startCheckpointer(path);
+  if (checkpointer) sqlite.pragma('wal_autocheckpoint = 0');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new SqliteValuesPlugin()],
+  });
+  return {
+    db,
+    dialect,
+    label: `sqlite:${path}`,
+    close: async () => {
+      await db.destroy();
+      await checkpointer?.close();
+    },
+  };
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url.replace(/:[^:@/]*@/, ':***@');
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * The tables as Kysely sees them. Column names follow the spec's entities (camelCase,
+ * singular table names). Dates come back as Date (Postgres, MariaDB) or ISO text
+ * (SQLite) and booleans as boolean or 0/1: repos read them through values.ts.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+type DateColumn = ColumnType<Date | string, Date, Date>;
+type NullableDate = ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+type Bool = ColumnType<boolean | number, boolean, boolean>;
+type NullableBool = ColumnType<boolean | number | null, boolean | null | undefined, boolean | null>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Bool;
+  image: string | null;
+  createdAt: DateColumn;
+  updatedAt: DateColumn;
+  username: string | null;
+  displayUsername: string | null;
+  language: number | null;
+  role: string | null;
+  banned: NullableBool;
+  banReason: string | null;
+  banExpires: NullableDate;
+  twoFactorEnabled: NullableBool;
+}
+
+export interface SessionTable {
+  id: string;
+  /** SHA-256 of the cookie's token (base64url): the token itself is never stored. */
+  token: string;
+  userId: string;
+  expiresAt: DateColumn;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: DateColumn;
+  updatedAt: DateColumn;
+  activeOrganizationId: string | null;
+  activeTeamId: string | null;
+  impersonatedBy: string | null;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: NullableDate;
+  refreshTokenExpiresAt: NullableDate;
+  scope: string | null;
+  password: string | null;
+  createdAt: DateColumn;
+  updatedAt: DateColumn;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: DateColumn;
+  createdAt: DateColumn;
+  updatedAt: DateColumn;
+}
+
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  metadata: string | null;
+  createdAt: DateColumn;
+}
+
+export interface MemberTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+  teamId: string | null;
+  createdAt: DateColumn;
+}
+
+export interface InvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string | null;
+  status: string;
+  teamId: string | null;
+  inviterId: string;
+  expiresAt: DateColumn;
+  createdAt: DateColumn;
+}
+
+export interface TeamTable {
+  id: string;
+  name: string;
+  organizationId: string;
+  createdAt: DateColumn;
+  updatedAt: NullableDate;
+}
+
+export interface TeamMemberTable {
+  id: string;
+  teamId: string;
+  userId: string;
+  createdAt: NullableDate;
+}
+
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: NullableBool;
+  failedVerificationCount: number | null;
+  lockedUntil: NullableDate;
+}
+
+export interface JwksTable {
+  id: string;
+  publicKey: string;
+  privateKey: string;
+  createdAt: DateColumn;
+  expiresAt: NullableDate;
+  alg: string | null;
+  crv: string | null;
+}
+
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch. */
+  lastRequest: ColumnType<number | string, number, number>;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  organization: OrganizationTable;
+  member: MemberTable;
+  invitation: InvitationTable;
+  team: TeamTable;
+  teamMember: TeamMemberTable;
+  twoFactor: TwoFactorTable;
+  jwks: JwksTable;
+  rateLimit: RateLimitTable;
+}
+
+export type Dialect = 'sqlite' | 'postgres' | 'mysql';
+
+/** Suppress "unused" for Generated in case a table gains an auto column later. */
+export type _Generated = Generated<number>;

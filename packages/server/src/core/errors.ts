@@ -1,0 +1,32 @@
+/**
+ * One error type for every refusal: AuthError carries a status, a code and a message.
+ * Built from the catalogue in @latch/contract, or from a free-text message whose code
+ * is derived by the spec's rule.
+ */
+import { deriveErrorCode, ERRORS, type ErrorCode } from '@latch/contract';
+
+export class AuthError extends Error {
+  override name = 'AuthError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  toJSON(): { code: string; message: string } {
+    return { code: this.code, message: this.message };
+  }
+}
+
+/** An error of the catalogue, optionally with a more precise message or status. */
+export function authError(code: ErrorCode, overrides: { message?: string; status?: number } = {}): AuthError {
+  const def = ERRORS[code];
+  return new AuthError(overrides.status ?? def.status, code, overrides.message ?? def.message);
+}
+
+/** An error whose code is derived from its message (CONTRACT.md, Latch's choices). */
+export function messageError(status: number, message: string): AuthError {
+  return new AuthError(status, deriveErrorCode(message), message);
+}

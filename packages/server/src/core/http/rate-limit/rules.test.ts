@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { RateLimitRule } from '../../config/resolve.ts';
+import { compileRules, wildcardToRegExp } from './rules.ts';
+
+const book = (customRules: Record<string, RateLimitRule> = {}) => compileRules({ window: 10, max: 100, customRules });
+
+describe('per-IP rules', () => {
+  it('uses the configured default elsewhere', () => {
+    expect(book().forRequest('/get-session')).toEqual({ window: 10, max: 100 });
+    expect(compileRules({ window: 30, max: 7, customRules: {} }).forRequest('/ok')).toEqual({ window: 30, max: 7 });
+  });
+
+  it.each([
+    ['/sign-in/email', 10, 3],
+    ['/sign-in/username', 10, 3],
+    ['/sign-up/email', 10, 3],
+    ['/change-password', 10, 3],
+    ['/change-email', 10, 3],
+    ['/request-password-reset', 60, 3],
+    ['/forget-password', 60, 3],
+    ['/send-verification-email', 60, 3],
+    ['/two-factor/verify-totp', 10, 3],
+    ['/two-factor/enable', 10, 3],
+  ])('%s: %i s / %i', (path, window, max) => {
+    expect(book().forRequest(path)).toEqual({ window, max });
+  });
+
+  it('lets customRules win over built-ins, exact before wildcard, false disabling', () => {
+    const rules = book({
+      '/api/auth/Sign-In/Email/': { window: 5, max: 50 },
+      '/sign-in/*': { window: 20, max: 2 },
+      '/two-factor/*': false,
+      '/organization/**': { window: 60, max: 30 },
+    });
+    expect(rules.forRequest('/sign-in/email')).toEqual({ window: 5, max: 50 });
+    expect(rules.forRequest('/sign-in/username')).toEqual({ window: 20, max: 2 });
+    expect(rules.forRequest('/two-factor/verify-totp')).toBeNull();
+    expect(rules.forRequest('/organization/team/list')).toEqual({ window: 60, max: 30 });
+    expect(rules.forRequest('/sign-up/email')).toEqual({ window: 10, max: 3 });
+  });
+
+  it('counts custom windows in the longest window', () => {
+    expect(book().longestWindowSeconds).toBe(300);
+    expect(book({ '/x': { window: 3600, max: 1 } }).longestWindowSeconds).toBe(3600);
+  });
+});
+
+describe('per-account rules', () => {
+  it('groups the credential endpoints', () => {
+    const rules = book();
+    expect(rules.forAccount('/sign-in/email')).toEqual({ group: 'sign-in', rule: { window: 60, max: 5 } });
+    expect(rules.forAccount('/forget-password')?.group).toBe('password-reset');
+    expect(rules.forAccount('/request-password-reset')?.group).toBe('password-reset');
+    expect(rules.forAccount('/two-factor/verify-totp')).toEqual({
+      group: 'two-factor-verify',
+      rule: { window: 300, max: 5 },
+    });
+    expect(rules.forAccount('/two-factor/verify-backup-code')?.group).toBe('two-factor-verify');
+    expect(rules.forAccount('/change-password')).toEqual({ group: '/change-password', rule: { window: 60, max: 5 } });
+  });
+
+  it('is disabled by customRules false and untouched by a custom {window, max}', () => {
+    const rules = book({ '/sign-in/email': false, '/sign-in/username': { window: 1, max: 1000 } });
+    expect(rules.forAccount('/sign-in/email')).toBeNull();
+    expect(rules.forAccount('/sign-in/username')?.rule).toEqual({ window: 60, max: 5 });
+  });
+});
+
+describe('wildcards', () => {
+  it('* stays in one segment, ** crosses segments', () => {
+    expect(wildcardToRegExp('/a/*').test('/a/b')).toBe(true);
+    expect(wildcardToRegExp('/a/*').test('/a/b/c')).toBe(false);
+    expect(wildcardToRegExp('/a/**').test('/a/b/c')).toBe(true);
+    expect(wildcardToRegExp('/a.b/*').test('/aXb/c')).toBe(false);
+    expect(wildcardToRegExp('/sign-*').test('/sign-in')).toBe(true);
+  });
+});

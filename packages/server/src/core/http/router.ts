@@ -1,0 +1,185 @@
+/**
+ * One request, one way through (ARCHITECTURE.md): rate limit → route → body → origin
+ * and redirect checks → before-hook → validation → handler → after-hooks → Response.
+ */
+import { randomUUID } from 'node:crypto';
+import { AuthError, authError } from '../errors.ts';
+import { readBody, readQuery } from './body.ts';
+import { type AuthDeps, RAW, type RawResult, REDIRECT, type RedirectResult, RequestContext } from './context.ts';
+import type { Endpoint } from './endpoint.ts';
+import { checkRedirectTargets, checkRequestOrigin } from './request-checks.ts';
+import { statusText } from './status-text.ts';
+import { formatValidationIssues } from './validation.ts';
+
+export interface RateLimitGate {
+  checkRequest(input: { ip: string | null; path: string }): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+}
+
+export type AfterHook = (ctx: RequestContext, endpoint: Endpoint, result: unknown) => Promise<unknown> | unknown;
+
+export interface RouterOptions {
+  deps: AuthDeps;
+  endpoints: readonly Endpoint[];
+  rateLimit?: RateLimitGate | null;
+  afterHooks?: readonly AfterHook[];
+}
+
+export interface RequestInfo {
+  ip?: string | null;
+}
+
+interface ParamRoute {
+  endpoint: Endpoint;
+  segments: string[];
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+export function errorResponse(err: AuthError, headers?: Headers): Response {
+  const h = headers ?? new Headers();
+  h.set('content-type', 'application/json');
+  return new Response(JSON.stringify(err.toJSON()), {
+    status: err.status,
+    statusText: statusText(err.status),
+    headers: h,
+  });
+}
+
+export function createRouter(options: RouterOptions): (request: Request, info?: RequestInfo) => Promise<Response> {
+  const { deps } = options;
+  const basePath = deps.config.basePath;
+  const exact = new Map<string, Endpoint>();
+  const withParams: ParamRoute[] = [];
+  for (const endpoint of options.endpoints) {
+    if (endpoint.path.includes(':')) withParams.push({ endpoint, segments: endpoint.path.split('/') });
+    else exact.set(`${endpoint.method} ${endpoint.path}`, endpoint);
+  }
+
+  function match(method: string, path: string): { endpoint: Endpoint; params: Record<string, string> } | null {
+    const hit = exact.get(`${method} ${path}`);
+    if (hit) return { endpoint: hit, params: {} };
+    const parts = path.split('/');
+    for (const route of withParams) {
+      if (route.endpoint.method !== method || route.segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let ok = true;
+      for (let i = 0; i < parts.length; i++) {
+        const seg = route.segments[i] ?? '';
+        const part = parts[i] ?? '';
+        if (seg.startsWith(':')) {
+          if (!part) {
+            ok = false;
+            break;
+          }
+          try {
+            params[seg.slice(1)] = decodeURIComponent(part);
+          } catch {
+            ok = false;
+            break;
+          }
+        } else if (seg !== part) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) return { endpoint: route.endpoint, params };
+    }
+    return null;
+  }
+
+  return async function handle(request: Request, info: RequestInfo = {}): Promise<Response> {
+    const url = new URL(request.url);
+    const ip = info.ip ?? null;
+    let ctx: RequestContext | null = null;
+    try {
+      if (!url.pathname.startsWith(`${basePath}/`)) throw authError('NOT_FOUND');
+      const path = url.pathname.slice(basePath.length);
+
+      if (options.rateLimit) {
+        const decision = await options.rateLimit.checkRequest({ ip, path });
+        if (!decision.allowed) {
+          const headers = new Headers({ 'x-retry-after': String(decision.retryAfterSeconds) });
+          return errorResponse(authError('TOO_MANY_REQUESTS'), headers);
+        }
+      }
+
+      if (path.includes('//') || (path.length > 1 && path.endsWith('/'))) throw authError('NOT_FOUND');
+      const found = match(request.method === 'HEAD' ? 'GET' : request.method, path);
+      if (!found || found.endpoint.serverOnly) throw authError('NOT_FOUND');
+      const { endpoint, params } = found;
+
+      const rawBody = endpoint.method === 'GET' ? undefined : await readBody(request, endpoint.acceptsForm ?? false);
+      const rawQuery = readQuery(url);
+      ctx = new RequestContext(request, url, deps, params, rawBody, rawQuery, ip);
+
+      if (endpoint.method !== 'GET') {
+        checkRequestOrigin(request, url, deps.config, endpoint.formCsrf ?? false);
+        checkRedirectTargets(rawBody, 'body', deps.config);
+        checkRedirectTargets(rawQuery, 'query', deps.config, ['callbackURL']);
+      }
+      if (endpoint.before) await endpoint.before(ctx);
+
+      if (endpoint.body) {
+        const parsed = endpoint.body.safeParse(rawBody);
+        if (!parsed.success) {
+          throw new AuthError(400, 'VALIDATION_ERROR', formatValidationIssues('body', parsed.error.issues));
+        }
+        ctx.body = parsed.data;
+      }
+      if (endpoint.query) {
+        const parsed = endpoint.query.safeParse(rawQuery);
+        if (!parsed.success) {
+          throw new AuthError(400, 'VALIDATION_ERROR', formatValidationIssues('query', parsed.error.issues));
+        }
+        ctx.query = parsed.data;
+      }
+      if (endpoint.checksQueryCallbackURL) checkRedirectTargets(rawQuery, 'query', deps.config, ['callbackURL']);
+
+      let result = await endpoint.handler(ctx);
+      for (const hook of options.afterHooks ?? []) result = await hook(ctx, endpoint, result);
+      return toResponse(ctx, result);
+    } catch (err) {
+      const error = err instanceof AuthError ? err : internalError(err, deps, request);
+      const headers = new Headers();
+      // cookies that a failing handler cleared (an expired session, say) still go out
+      if (ctx)
+        for (const line of ctx.setCookieLines()) if (line.includes('Max-Age=0')) headers.append('set-cookie', line);
+      return errorResponse(error, headers);
+    }
+  };
+}
+
+function internalError(err: unknown, deps: AuthDeps, request: Request): AuthError {
+  const requestId = randomUUID();
+  deps.logger.error('unexpected error while handling a request', {
+    requestId,
+    method: request.method,
+    path: new URL(request.url).pathname,
+    error: err,
+  });
+  return authError('INTERNAL_SERVER_ERROR');
+}
+
+function isRedirect(value: unknown): value is RedirectResult {
+  return typeof value === 'object' && value !== null && REDIRECT in value;
+}
+
+function isRaw(value: unknown): value is RawResult {
+  return typeof value === 'object' && value !== null && RAW in value;
+}
+
+export function toResponse(ctx: RequestContext, result: unknown): Response {
+  const headers = ctx.headers;
+  for (const line of ctx.setCookieLines()) headers.append('set-cookie', line);
+  if (result instanceof Response) return result;
+  if (isRedirect(result)) {
+    headers.set('location', result[REDIRECT]);
+    return new Response(null, { status: 302, headers });
+  }
+  if (isRaw(result)) {
+    headers.set('content-type', result[RAW].contentType);
+    return new Response(result[RAW].body, { status: ctx.status, headers });
+  }
+  for (const [k, v] of Object.entries(JSON_HEADERS)) headers.set(k, v);
+  return new Response(JSON.stringify(result ?? null), { status: ctx.status, headers });
+}

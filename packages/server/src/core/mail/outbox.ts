@@ -1,0 +1,73 @@
+/**
+ * The outbox, used when no SMTP URL is configured: each mail is logged with its links
+ * and written as an .eml (for a mail client) and an .html (for a browser) file, so a
+ * person trying Latch locally can finish every flow.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { type CreateMailerOptions, KIND_HEADER, type Mailer, type MailMessage } from './message.ts';
+
+/** Every http(s) link of a plain-text body, in order, without duplicates. */
+export function extractLinks(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"'()]+/g) ?? [])];
+}
+
+function outboxBaseName(message: MailMessage, date: Date): string {
+  // ':' is not allowed in Windows file names; keep the rest readable
+  const stamp = date.toISOString().replace(/:/g, '-');
+  const safe = (s: string) => s.replace(/[^A-Za-z0-9@._+-]+/g, '_').slice(0, 80);
+  return `${stamp}-${safe(message.kind ?? 'mail')}-${safe(message.to)}`;
+}
+
+/** Writes `<name>.eml` (the full message, for a mail client) and `<name>.html` (for a browser). */
+async function writeToOutbox(dir: string, from: string, message: MailMessage): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }).sendMail({
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: message.kind ? { [KIND_HEADER]: message.kind } : {},
+  });
+  const base = outboxBaseName(message, new Date());
+  for (let attempt = 1; ; attempt++) {
+    const name = attempt === 1 ? base : `${base}-${attempt}`;
+    const eml = path.join(dir, `${name}.eml`);
+    try {
+      await writeFile(eml, built.message as Buffer, { flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 100) continue;
+      throw err;
+    }
+    await writeFile(path.join(dir, `${name}.html`), message.html);
+    return eml;
+  }
+}
+
+export function createOutboxMailer(opts: CreateMailerOptions): Mailer {
+  const { logger, outboxDir } = opts;
+  return {
+    async send(message) {
+      const links = extractLinks(message.text);
+      let file: string | null = null;
+      try {
+        file = await writeToOutbox(outboxDir, opts.from, message);
+      } catch (err) {
+        // The log line below still carries the links, so the flow can be finished.
+        logger.warn('could not write mail to the outbox', { dir: outboxDir, error: (err as Error).message });
+      }
+      logger.info(`mail to ${message.to} (not sent: no SMTP_URL): ${message.subject}`, {
+        kind: message.kind,
+        to: message.to,
+        links,
+        file,
+        // a mail without links (the two-factor code) is only useful with its text
+        ...(links.length === 0 ? { text: message.text } : {}),
+      });
+    },
+    describe: () => `the log and ${outboxDir.endsWith('/') ? outboxDir : `${outboxDir}/`}`,
+    close: async () => {},
+  };
+}

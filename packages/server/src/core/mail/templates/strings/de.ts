@@ -1,0 +1,116 @@
+import type { MailStrings } from './types.ts';
+
+export const de: MailStrings = {
+  greeting: (p) => (p.userName ? `Hallo ${p.userName},` : 'Hallo,'),
+  fallbackLink: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
+  linkExpires: (d) => `Dieser Link ist ${d} gültig.`,
+  codeExpires: (d) => `Dieser Code ist ${d} gültig.`,
+  footer: (p) => `Dies ist eine automatische Nachricht von ${p.appName}. Bitte antworten Sie nicht darauf.`,
+  units: {
+    minute: { one: 'Minute', other: 'Minuten' },
+    hour: { one: 'Stunde', other: 'Stunden' },
+    day: { one: 'Tag', other: 'Tage' },
+  },
+  roles: { owner: 'Inhaber', admin: 'Administrator', member: 'Mitglied' },
+  kinds: {
+    'verify-email': {
+      subject: (p) => `Bestätigen Sie Ihre E-Mail-Adresse für ${p.appName}`,
+      preheader: (p) =>
+        `Bestätigen Sie Ihre E-Mail-Adresse, um die Einrichtung Ihres Kontos bei ${p.appName} abzuschließen.`,
+      heading: () => 'Bestätigen Sie Ihre E-Mail-Adresse',
+      body: (p) => [
+        `Bitte bestätigen Sie Ihre E-Mail-Adresse, um die Einrichtung Ihres Kontos bei ${p.appName} abzuschließen.`,
+      ],
+      action: () => 'E-Mail-Adresse bestätigen',
+      notYou: (p) =>
+        `Falls Sie kein Konto bei ${p.appName} erstellt haben, können Sie diese E-Mail einfach ignorieren.`,
+    },
+    'reset-password': {
+      subject: (p) => `Setzen Sie Ihr Passwort für ${p.appName} zurück`,
+      preheader: () => 'Über diesen Link können Sie ein neues Passwort festlegen.',
+      heading: () => 'Passwort zurücksetzen',
+      body: (p) => [
+        `Wir haben eine Anfrage erhalten, das Passwort Ihres Kontos bei ${p.appName} zurückzusetzen. Klicken Sie auf die Schaltfläche unten, um ein neues Passwort festzulegen.`,
+      ],
+      action: () => 'Neues Passwort festlegen',
+      notYou: () =>
+        'Falls Sie das Zurücksetzen nicht angefordert haben, ignorieren Sie diese E-Mail. Ihr Passwort bleibt unverändert.',
+    },
+    'password-changed': {
+      subject: (p) => `Ihr Passwort für ${p.appName} wurde geändert`,
+      preheader: (p) => `Das Passwort Ihres Kontos bei ${p.appName} wurde soeben geändert.`,
+      heading: () => 'Ihr Passwort wurde geändert',
+      body: (p) => [
+        `Das Passwort Ihres Kontos bei ${p.appName}${p.email ? ` (${p.email})` : ''} wurde soeben geändert.`,
+        'Wenn Sie das waren, müssen Sie nichts weiter tun.',
+      ],
+      action: () => 'Passwort zurücksetzen',
+      notYou: (p) =>
+        `Falls Sie Ihr Passwort nicht geändert haben, setzen Sie es sofort zurück und wenden Sie sich an das Team von ${p.appName} – möglicherweise hat jemand anderes Zugriff auf Ihr Konto.`,
+    },
+    'change-email-confirmation': {
+      subject: (p) => `Bestätigen Sie die Änderung Ihrer E-Mail-Adresse bei ${p.appName}`,
+      preheader: (p) => `Bestätigen Sie die Änderung Ihrer E-Mail-Adresse in ${p.newEmail}.`,
+      heading: () => 'Änderung der E-Mail-Adresse bestätigen',
+      body: (p) => [
+        `Wir haben eine Anfrage erhalten, die E-Mail-Adresse Ihres Kontos bei ${p.appName} in ${p.newEmail} zu ändern.`,
+        'Klicken Sie auf die Schaltfläche unten, um die Änderung zu bestätigen.',
+      ],
+      action: () => 'Änderung bestätigen',
+      notYou: () =>
+        'Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail – Ihre Adresse bleibt unverändert. Wir empfehlen Ihnen, Ihr Passwort zu ändern.',
+    },
+    'change-email-verification': {
+      subject: (p) => `Bestätigen Sie Ihre neue E-Mail-Adresse für ${p.appName}`,
+      preheader: (p) => `Bestätigen Sie ${p.newEmail} als neue Adresse Ihres Kontos bei ${p.appName}.`,
+      heading: () => 'Neue E-Mail-Adresse bestätigen',
+      body: (p) => [`Bitte bestätigen Sie, dass Sie ${p.newEmail} für Ihr Konto bei ${p.appName} verwenden möchten.`],
+      action: () => 'Neue Adresse bestätigen',
+      notYou: () => 'Falls Sie diese Adresse nicht angegeben haben, können Sie diese E-Mail einfach ignorieren.',
+    },
+    'email-changed-notice': {
+      subject: (p) => `Ihre E-Mail-Adresse bei ${p.appName} wurde geändert`,
+      preheader: (p) => `Ihr Konto verwendet jetzt ${p.newEmail}.`,
+      heading: () => 'Ihre E-Mail-Adresse wurde geändert',
+      body: (p) => [
+        `Die E-Mail-Adresse Ihres Kontos bei ${p.appName} wurde in ${p.newEmail} geändert. Nachrichten zu Ihrem Konto senden wir ab jetzt an diese Adresse.`,
+      ],
+      action: () => 'Zu Ihrem Konto',
+      notYou: (p) =>
+        `Falls Sie diese Änderung nicht vorgenommen haben, wenden Sie sich sofort an das Team von ${p.appName} – möglicherweise hat jemand anderes Zugriff auf Ihr Konto.`,
+    },
+    'delete-account': {
+      subject: (p) => `Bestätigen Sie die Löschung Ihres Kontos bei ${p.appName}`,
+      preheader: () => 'Das Löschen Ihres Kontos ist endgültig und kann nicht rückgängig gemacht werden.',
+      heading: () => 'Konto löschen?',
+      body: (p) => [
+        `Wir haben eine Anfrage erhalten, Ihr Konto bei ${p.appName} zu löschen. Nach dem Löschen können Ihr Konto und Ihre Daten nicht wiederhergestellt werden.`,
+      ],
+      action: () => 'Mein Konto löschen',
+      notYou: () =>
+        'Falls Sie das Löschen nicht angefordert haben, ignorieren Sie diese E-Mail – Ihr Konto bleibt bestehen. Wir empfehlen Ihnen, Ihr Passwort zu ändern.',
+    },
+    invitation: {
+      subject: (p) =>
+        p.inviterName
+          ? `${p.inviterName} lädt Sie ein, ${p.organizationName} bei ${p.appName} beizutreten`
+          : `Einladung zu ${p.organizationName} bei ${p.appName}`,
+      preheader: (p) => `Nehmen Sie die Einladung an, um ${p.organizationName} beizutreten.`,
+      heading: (p) => `Treten Sie ${p.organizationName} bei`,
+      body: (p) => [
+        `${p.inviterName ? `${p.inviterName} lädt Sie ein` : 'Sie wurden eingeladen'}, der Organisation ${p.organizationName} bei ${p.appName}${p.role ? ` mit der Rolle „${p.role}“` : ''} beizutreten.`,
+      ],
+      action: () => 'Einladung annehmen',
+      notYou: () => 'Falls Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail einfach ignorieren.',
+    },
+    'two-factor-otp': {
+      subject: (p) => `Ihr Anmeldecode für ${p.appName}`,
+      preheader: () => 'Geben Sie diesen Code ein, um die Anmeldung abzuschließen.',
+      heading: () => 'Ihr Anmeldecode',
+      body: (p) => [`Geben Sie diesen Code ein, um die Anmeldung bei ${p.appName} abzuschließen:`],
+      action: () => 'Anmeldung fortsetzen',
+      notYou: () =>
+        'Falls Sie nicht versucht haben, sich anzumelden, kennt möglicherweise jemand Ihr Passwort. Ändern Sie es so bald wie möglich.',
+    },
+  },
+};

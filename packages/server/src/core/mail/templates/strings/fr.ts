@@ -1,0 +1,115 @@
+import type { MailStrings } from './types.ts';
+
+// French typography: a no-break space (U+00A0) before « : ? » and inside « ».
+export const fr: MailStrings = {
+  greeting: (p) => (p.userName ? `Bonjour ${p.userName},` : 'Bonjour,'),
+  fallbackLink: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
+  linkExpires: (d) => `Ce lien expire dans ${d}.`,
+  codeExpires: (d) => `Ce code expire dans ${d}.`,
+  footer: (p) => `Ce message automatique vous a été envoyé par ${p.appName}. Merci de ne pas y répondre.`,
+  units: {
+    minute: { one: 'minute', other: 'minutes' },
+    hour: { one: 'heure', other: 'heures' },
+    day: { one: 'jour', other: 'jours' },
+  },
+  roles: { owner: 'propriétaire', admin: 'administrateur', member: 'membre' },
+  kinds: {
+    'verify-email': {
+      subject: (p) => `Vérifiez votre adresse e-mail pour ${p.appName}`,
+      preheader: (p) => `Confirmez votre adresse e-mail pour finaliser la création de votre compte ${p.appName}.`,
+      heading: () => 'Vérifiez votre adresse e-mail',
+      body: (p) => [
+        `Pour finaliser la création de votre compte ${p.appName}, veuillez confirmer votre adresse e-mail.`,
+      ],
+      action: () => 'Vérifier mon adresse e-mail',
+      notYou: (p) => `Si vous n’avez pas créé de compte sur ${p.appName}, vous pouvez ignorer cet e-mail.`,
+    },
+    'reset-password': {
+      subject: (p) => `Réinitialisez votre mot de passe ${p.appName}`,
+      preheader: () => 'Utilisez ce lien pour choisir un nouveau mot de passe.',
+      heading: () => 'Réinitialisez votre mot de passe',
+      body: (p) => [
+        `Nous avons reçu une demande de réinitialisation du mot de passe de votre compte ${p.appName}. Cliquez sur le bouton ci-dessous pour en choisir un nouveau.`,
+      ],
+      action: () => 'Choisir un nouveau mot de passe',
+      notYou: () =>
+        'Si vous n’avez pas demandé à réinitialiser votre mot de passe, ignorez cet e-mail. Votre mot de passe restera inchangé.',
+    },
+    'password-changed': {
+      subject: (p) => `Votre mot de passe ${p.appName} a été modifié`,
+      preheader: (p) => `Le mot de passe de votre compte ${p.appName} vient d’être modifié.`,
+      heading: () => 'Votre mot de passe a été modifié',
+      body: (p) => [
+        `Le mot de passe de votre compte ${p.appName}${p.email ? ` (${p.email})` : ''} vient d’être modifié.`,
+        'Si c’est bien vous, vous n’avez rien d’autre à faire.',
+      ],
+      action: () => 'Réinitialiser le mot de passe',
+      notYou: (p) =>
+        `Si vous n’avez pas modifié votre mot de passe, réinitialisez-le immédiatement et contactez l’équipe ${p.appName}\u00a0: quelqu’un d’autre a peut-être accès à votre compte.`,
+    },
+    'change-email-confirmation': {
+      subject: (p) => `Confirmez le changement de votre adresse e-mail sur ${p.appName}`,
+      preheader: (p) => `Approuvez le remplacement de votre adresse e-mail par ${p.newEmail}.`,
+      heading: () => 'Approuvez le changement d’adresse e-mail',
+      body: (p) => [
+        `Nous avons reçu une demande de remplacement de l’adresse e-mail de votre compte ${p.appName} par ${p.newEmail}.`,
+        'Pour approuver ce changement, cliquez sur le bouton ci-dessous.',
+      ],
+      action: () => 'Approuver le changement',
+      notYou: () =>
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u00a0: votre adresse restera inchangée. Nous vous conseillons de changer votre mot de passe.',
+    },
+    'change-email-verification': {
+      subject: (p) => `Vérifiez votre nouvelle adresse e-mail pour ${p.appName}`,
+      preheader: (p) => `Confirmez ${p.newEmail} comme nouvelle adresse de votre compte ${p.appName}.`,
+      heading: () => 'Vérifiez votre nouvelle adresse e-mail',
+      body: (p) => [`Veuillez confirmer que vous souhaitez utiliser ${p.newEmail} pour votre compte ${p.appName}.`],
+      action: () => 'Vérifier la nouvelle adresse',
+      notYou: () => 'Si vous n’avez pas demandé à utiliser cette adresse, vous pouvez ignorer cet e-mail.',
+    },
+    'email-changed-notice': {
+      subject: (p) => `Votre adresse e-mail ${p.appName} a été modifiée`,
+      preheader: (p) => `Votre compte utilise désormais ${p.newEmail}.`,
+      heading: () => 'Votre adresse e-mail a été modifiée',
+      body: (p) => [
+        `L’adresse e-mail de votre compte ${p.appName} a été remplacée par ${p.newEmail}. Désormais, les messages concernant votre compte seront envoyés à cette adresse.`,
+      ],
+      action: () => 'Accéder à mon compte',
+      notYou: (p) =>
+        `Si vous n’êtes pas à l’origine de ce changement, contactez immédiatement l’équipe ${p.appName}\u00a0: quelqu’un d’autre a peut-être accès à votre compte.`,
+    },
+    'delete-account': {
+      subject: (p) => `Confirmez la suppression de votre compte ${p.appName}`,
+      preheader: () => 'La suppression de votre compte est définitive.',
+      heading: () => 'Supprimer votre compte\u00a0?',
+      body: (p) => [
+        `Nous avons reçu une demande de suppression de votre compte ${p.appName}. Une fois supprimés, votre compte et ses données ne pourront pas être récupérés.`,
+      ],
+      action: () => 'Supprimer mon compte',
+      notYou: () =>
+        'Si vous n’avez pas demandé la suppression de votre compte, ignorez cet e-mail\u00a0: votre compte restera intact. Nous vous conseillons de changer votre mot de passe.',
+    },
+    invitation: {
+      subject: (p) =>
+        p.inviterName
+          ? `${p.inviterName} vous invite à rejoindre ${p.organizationName} sur ${p.appName}`
+          : `Invitation à rejoindre ${p.organizationName} sur ${p.appName}`,
+      preheader: (p) => `Acceptez l’invitation pour rejoindre ${p.organizationName}.`,
+      heading: (p) => `Rejoignez ${p.organizationName}`,
+      body: (p) => [
+        `${p.inviterName ? `${p.inviterName} vous invite` : 'Vous avez reçu une invitation'} à rejoindre l’organisation ${p.organizationName} sur ${p.appName}${p.role ? ` avec le rôle «\u00a0${p.role}\u00a0»` : ''}.`,
+      ],
+      action: () => 'Accepter l’invitation',
+      notYou: () => 'Si vous n’attendiez pas cette invitation, vous pouvez ignorer cet e-mail.',
+    },
+    'two-factor-otp': {
+      subject: (p) => `Votre code de connexion ${p.appName}`,
+      preheader: () => 'Saisissez ce code pour terminer la connexion.',
+      heading: () => 'Votre code de connexion',
+      body: (p) => [`Saisissez ce code pour terminer votre connexion à ${p.appName}\u00a0:`],
+      action: () => 'Poursuivre la connexion',
+      notYou: () =>
+        'Si vous n’avez pas tenté de vous connecter, quelqu’un connaît peut-être votre mot de passe. Changez-le au plus vite.',
+    },
+  },
+};

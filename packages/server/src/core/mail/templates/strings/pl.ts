@@ -1,0 +1,111 @@
+import type { MailStrings } from './types.ts';
+
+export const pl: MailStrings = {
+  greeting: (p) => (p.userName ? `Cześć, ${p.userName}!` : 'Cześć!'),
+  fallbackLink: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
+  linkExpires: (d) => `Link jest ważny przez ${d}.`,
+  codeExpires: (d) => `Kod jest ważny przez ${d}.`,
+  footer: (p) => `To automatyczna wiadomość od ${p.appName}. Prosimy na nią nie odpowiadać.`,
+  // biernik po „przez”: 1 minutę, 2 minuty, 5 minut
+  units: {
+    minute: { one: 'minutę', few: 'minuty', many: 'minut', other: 'minuty' },
+    hour: { one: 'godzinę', few: 'godziny', many: 'godzin', other: 'godziny' },
+    day: { one: 'dzień', few: 'dni', many: 'dni', other: 'dnia' },
+  },
+  roles: { owner: 'właściciel', admin: 'administrator', member: 'członek' },
+  kinds: {
+    'verify-email': {
+      subject: (p) => `Potwierdź adres e-mail w ${p.appName}`,
+      preheader: (p) => `Potwierdź adres e-mail, aby dokończyć zakładanie konta w ${p.appName}.`,
+      heading: () => 'Potwierdź swój adres e-mail',
+      body: (p) => [`Aby dokończyć zakładanie konta w ${p.appName}, potwierdź swój adres e-mail.`],
+      action: () => 'Potwierdź adres e-mail',
+      notYou: (p) => `Jeśli konto w ${p.appName} nie zostało założone przez Ciebie, po prostu zignoruj tę wiadomość.`,
+    },
+    'reset-password': {
+      subject: (p) => `Zresetuj hasło w ${p.appName}`,
+      preheader: () => 'Skorzystaj z tego linku, aby ustawić nowe hasło.',
+      heading: () => 'Resetowanie hasła',
+      body: (p) => [
+        `Otrzymaliśmy prośbę o zresetowanie hasła do Twojego konta w ${p.appName}. Kliknij przycisk poniżej, aby ustawić nowe hasło.`,
+      ],
+      action: () => 'Ustaw nowe hasło',
+      notYou: () => 'Jeśli ta prośba nie pochodzi od Ciebie, zignoruj tę wiadomość. Twoje hasło pozostanie bez zmian.',
+    },
+    'password-changed': {
+      subject: (p) => `Hasło do konta w ${p.appName} zostało zmienione`,
+      preheader: (p) => `Hasło do Twojego konta w ${p.appName} zostało właśnie zmienione.`,
+      heading: () => 'Hasło zostało zmienione',
+      body: (p) => [
+        `Hasło do Twojego konta w ${p.appName}${p.email ? ` (${p.email})` : ''} zostało właśnie zmienione.`,
+        'Jeśli to Ty, nie musisz nic więcej robić.',
+      ],
+      action: () => 'Zresetuj hasło',
+      notYou: (p) =>
+        `Jeśli to nie Ty, natychmiast zresetuj hasło i skontaktuj się z zespołem ${p.appName} – ktoś inny może mieć dostęp do Twojego konta.`,
+    },
+    'change-email-confirmation': {
+      subject: (p) => `Potwierdź zmianę adresu e-mail w ${p.appName}`,
+      preheader: (p) => `Zatwierdź zmianę adresu e-mail na ${p.newEmail}.`,
+      heading: () => 'Zatwierdź zmianę adresu e-mail',
+      body: (p) => [
+        `Otrzymaliśmy prośbę o zmianę adresu e-mail Twojego konta w ${p.appName} na ${p.newEmail}.`,
+        'Aby zatwierdzić zmianę, kliknij przycisk poniżej.',
+      ],
+      action: () => 'Zatwierdź zmianę',
+      notYou: () =>
+        'Jeśli ta prośba nie pochodzi od Ciebie, zignoruj tę wiadomość – adres pozostanie bez zmian. Zalecamy zmianę hasła.',
+    },
+    'change-email-verification': {
+      subject: (p) => `Potwierdź nowy adres e-mail w ${p.appName}`,
+      preheader: (p) => `Potwierdź ${p.newEmail} jako nowy adres Twojego konta w ${p.appName}.`,
+      heading: () => 'Potwierdź nowy adres e-mail',
+      body: (p) => [`Potwierdź, że chcesz używać adresu ${p.newEmail} na swoim koncie w ${p.appName}.`],
+      action: () => 'Potwierdź nowy adres',
+      notYou: () => 'Jeśli ten adres nie został podany przez Ciebie, po prostu zignoruj tę wiadomość.',
+    },
+    'email-changed-notice': {
+      subject: (p) => `Adres e-mail w ${p.appName} został zmieniony`,
+      preheader: (p) => `Twoje konto używa teraz adresu ${p.newEmail}.`,
+      heading: () => 'Adres e-mail został zmieniony',
+      body: (p) => [
+        `Adres e-mail Twojego konta w ${p.appName} został zmieniony na ${p.newEmail}. Od teraz wiadomości dotyczące konta będziemy wysyłać na ten adres.`,
+      ],
+      action: () => 'Przejdź do konta',
+      notYou: (p) =>
+        `Jeśli to nie Ty, natychmiast skontaktuj się z zespołem ${p.appName} – ktoś inny może mieć dostęp do Twojego konta.`,
+    },
+    'delete-account': {
+      subject: (p) => `Potwierdź usunięcie konta w ${p.appName}`,
+      preheader: () => 'Usunięcia konta nie można cofnąć.',
+      heading: () => 'Usunąć konto?',
+      body: (p) => [
+        `Otrzymaliśmy prośbę o usunięcie Twojego konta w ${p.appName}. Po usunięciu nie będzie można odzyskać ani konta, ani jego danych.`,
+      ],
+      action: () => 'Usuń moje konto',
+      notYou: () =>
+        'Jeśli ta prośba nie pochodzi od Ciebie, zignoruj tę wiadomość – Twoje konto pozostanie bez zmian. Zalecamy zmianę hasła.',
+    },
+    invitation: {
+      subject: (p) =>
+        p.inviterName
+          ? `${p.inviterName} zaprasza Cię do organizacji ${p.organizationName} w ${p.appName}`
+          : `Zaproszenie do organizacji ${p.organizationName} w ${p.appName}`,
+      preheader: (p) => `Przyjmij zaproszenie, aby dołączyć do organizacji ${p.organizationName}.`,
+      heading: (p) => `Dołącz do organizacji ${p.organizationName}`,
+      body: (p) => [
+        `${p.inviterName ? `${p.inviterName} zaprasza Cię` : 'Masz zaproszenie'} do organizacji ${p.organizationName} w ${p.appName}${p.role ? ` z rolą „${p.role}”` : ''}.`,
+      ],
+      action: () => 'Przyjmij zaproszenie',
+      notYou: () => 'Jeśli nie spodziewasz się tego zaproszenia, po prostu zignoruj tę wiadomość.',
+    },
+    'two-factor-otp': {
+      subject: (p) => `Twój kod logowania do ${p.appName}`,
+      preheader: () => 'Wpisz ten kod, aby dokończyć logowanie.',
+      heading: () => 'Twój kod logowania',
+      body: (p) => [`Wpisz ten kod, aby dokończyć logowanie do ${p.appName}:`],
+      action: () => 'Kontynuuj logowanie',
+      notYou: () => 'Jeśli to nie Ty próbujesz się zalogować, ktoś może znać Twoje hasło. Zmień je jak najszybciej.',
+    },
+  },
+};

@@ -1,0 +1,71 @@
+/** Plain functions over the account table (credential and social accounts). */
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { AccountTable, Database } from '../../core/db/schema.ts';
+import { toDate, toDateOrNull } from '../../core/db/values.ts';
+
+type Db = Kysely<Database>;
+
+export const CREDENTIAL_PROVIDER = 'credential';
+
+export interface Account {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Date | null;
+  refreshTokenExpiresAt: Date | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function accountFromRow(row: Selectable<AccountTable>): Account {
+  return {
+    ...row,
+    accessTokenExpiresAt: toDateOrNull(row.accessTokenExpiresAt),
+    refreshTokenExpiresAt: toDateOrNull(row.refreshTokenExpiresAt),
+    createdAt: toDate(row.createdAt),
+    updatedAt: toDate(row.updatedAt),
+  };
+}
+
+export async function findCredentialAccount(db: Db, userId: string): Promise<Account | null> {
+  const row = await db
+    .selectFrom('account')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('providerId', '=', CREDENTIAL_PROVIDER)
+    .executeTakeFirst();
+  return row ? accountFromRow(row) : null;
+}
+
+export async function findAccountsOfUser(db: Db, userId: string): Promise<Account[]> {
+  const rows = await db.selectFrom('account').selectAll().where('userId', '=', userId).orderBy('createdAt').execute();
+  return rows.map(accountFromRow);
+}
+
+export async function findAccountByProvider(db: Db, providerId: string, accountId: string): Promise<Account | null> {
+  const row = await db
+    .selectFrom('account')
+    .selectAll()
+    .where('providerId', '=', providerId)
+    .where('accountId', '=', accountId)
+    .executeTakeFirst();
+  return row ? accountFromRow(row) : null;
+}
+
+export async function insertAccount(db: Db, values: Insertable<AccountTable>): Promise<void> {
+  await db.insertInto('account').values(values).execute();
+}
+
+export async function updateAccount(db: Db, id: string, values: Updateable<AccountTable>): Promise<void> {
+  await db.updateTable('account').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteAccount(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('account').where('id', '=', id).execute();
+}

@@ -1,0 +1,178 @@
+/** Bans, user sessions and impersonation (CONTRACT §6.3). */
+import { z } from 'zod';
+import { addSeconds } from '../../core/clock.ts';
+import { hashToken } from '../../core/crypto/hash.ts';
+import { authError } from '../../core/errors.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import {
+  clearSessionCookies,
+  createSession,
+  deleteSessionsOfUser,
+  requireSession,
+  sessionCookieNames,
+  sessionToJson,
+  setSessionCookies,
+} from '../session/index.ts';
+import { deleteSessionById, findSessionWithUserByTokenHash, listActiveSessionsOfUser } from '../session/repo.ts';
+import { updateUserRow, userToJson } from '../user/index.ts';
+import { adminOptions, requireAdmin } from './guard.ts';
+import { type AdminPermissions, hasAdminPermission, isAdmin } from './permissions.ts';
+import { requireUser } from './service.ts';
+
+const userIdBody = z.object({ userId: z.string().min(1).max(255) });
+
+const banUser = defineEndpoint({
+  method: 'POST',
+  path: '/admin/ban-user',
+  body: z.object({
+    userId: z.string().min(1).max(255),
+    banReason: z.string().max(1000).optional(),
+    banExpiresIn: z.number().int().positive().max(315_360_000).optional(),
+  }),
+  async handler(ctx) {
+    const current = await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS');
+    const target = await requireUser(ctx.deps, ctx.body.userId);
+    if (target.id === current.user.id) throw authError('YOU_CANNOT_BAN_YOURSELF');
+    const now = ctx.deps.clock.now();
+    await ctx.deps.db.transaction().execute(async (trx) => {
+      await updateUserRow(trx, target.id, {
+        banned: true,
+        banReason: ctx.body.banReason ?? 'No reason',
+        banExpires: ctx.body.banExpiresIn ? addSeconds(now, ctx.body.banExpiresIn) : null,
+        updatedAt: now,
+      });
+      await deleteSessionsOfUser(trx, target.id);
+    });
+    return { user: userToJson(await requireUser(ctx.deps, target.id)) };
+  },
+});
+
+const unbanUser = defineEndpoint({
+  method: 'POST',
+  path: '/admin/unban-user',
+  body: userIdBody,
+  async handler(ctx) {
+    await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS');
+    const target = await requireUser(ctx.deps, ctx.body.userId);
+    await updateUserRow(ctx.deps.db, target.id, {
+      banned: false,
+      banReason: null,
+      banExpires: null,
+      updatedAt: ctx.deps.clock.now(),
+    });
+    return { user: userToJson(await requireUser(ctx.deps, target.id)) };
+  },
+});
+
+const listUserSessions = defineEndpoint({
+  method: 'POST',
+  path: '/admin/list-user-sessions',
+  body: userIdBody,
+  async handler(ctx) {
+    await requireAdmin(ctx, { session: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS');
+    const sessions = await listActiveSessionsOfUser(ctx.deps.db, ctx.body.userId, ctx.deps.clock.now());
+    return { sessions: sessions.map(sessionToJson) };
+  },
+});
+
+const revokeUserSession = defineEndpoint({
+  method: 'POST',
+  path: '/admin/revoke-user-session',
+  body: z.object({ sessionToken: z.string().min(1).max(512) }),
+  async handler(ctx) {
+    await requireAdmin(ctx, { session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS');
+    // the opaque token from list-user-sessions is the stored hash; a raw token is hashed first
+    for (const tokenHash of [ctx.body.sessionToken, hashToken(ctx.body.sessionToken)]) {
+      const found = await findSessionWithUserByTokenHash(ctx.deps.db, tokenHash);
+      if (found) {
+        await deleteSessionById(ctx.deps.db, found.session.id);
+        break;
+      }
+    }
+    return { success: true };
+  },
+});
+
+const revokeUserSessions = defineEndpoint({
+  method: 'POST',
+  path: '/admin/revoke-user-sessions',
+  body: userIdBody,
+  async handler(ctx) {
+    await requireAdmin(ctx, { session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS');
+    await deleteSessionsOfUser(ctx.deps.db, ctx.body.userId);
+    return { success: true };
+  },
+});
+
+const impersonateUser = defineEndpoint({
+  method: 'POST',
+  path: '/admin/impersonate-user',
+  body: userIdBody,
+  async handler(ctx) {
+    const options = adminOptions(ctx);
+    const current = await requireAdmin(ctx, { user: ['impersonate'] }, 'YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS');
+    const target = await requireUser(ctx.deps, ctx.body.userId);
+    if (isAdmin(target, options)) throw authError('YOU_CANNOT_IMPERSONATE_ADMINS');
+    const names = sessionCookieNames(ctx.deps);
+    const dontRemember = ctx.getSignedCookie(names.dontRemember) === 'true';
+    const { token, session } = await createSession(ctx, target.id, {
+      dontRemember: true,
+      impersonatedBy: current.user.id,
+      expiresInSeconds: options.impersonationSessionDuration,
+    });
+    // the admin's own session waits in a signed cookie until stop-impersonating
+    ctx.setSignedCookie(ctx.deps.cookieName('admin_session'), `${current.token ?? ''}:${dontRemember ? 'true' : ''}`, {
+      maxAge: ctx.deps.config.session.expiresIn,
+    });
+    setSessionCookies(ctx, token, { session, user: target }, { dontRemember: true });
+    return { session: sessionToJson(session), user: userToJson(target) };
+  },
+});
+
+const stopImpersonating = defineEndpoint({
+  method: 'POST',
+  path: '/admin/stop-impersonating',
+  async handler(ctx) {
+    adminOptions(ctx);
+    const current = await requireSession(ctx, 'sensitive');
+    if (!current.session.impersonatedBy) throw authError('NOT_IMPERSONATING');
+    const stored = ctx.getSignedCookie(ctx.deps.cookieName('admin_session'));
+    const [adminToken = '', dontRemember = ''] = (stored ?? '').split(':');
+    const admin = adminToken ? await findSessionWithUserByTokenHash(ctx.deps.db, hashToken(adminToken)) : null;
+    if (!admin || admin.user.id !== current.session.impersonatedBy || admin.session.expiresAt <= ctx.deps.clock.now()) {
+      throw authError('FAILED_TO_FIND_ADMIN_SESSION');
+    }
+    await deleteSessionById(ctx.deps.db, current.session.id);
+    clearSessionCookies(ctx);
+    ctx.deleteCookie(ctx.deps.cookieName('admin_session'));
+    setSessionCookies(ctx, adminToken, admin, { dontRemember: dontRemember === 'true' });
+    return { session: sessionToJson(admin.session), user: userToJson(admin.user) };
+  },
+});
+
+const hasPermission = defineEndpoint({
+  method: 'POST',
+  path: '/admin/has-permission',
+  body: z.object({
+    permissions: z.record(z.string(), z.array(z.string())).optional(),
+    permission: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+  async handler(ctx) {
+    const options = adminOptions(ctx);
+    const current = await requireSession(ctx, 'session');
+    const permissions = ctx.body.permissions ?? ctx.body.permission;
+    if (!permissions || Object.keys(permissions).length === 0) throw authError('INVALID_PERMISSION_CHECK');
+    return { error: null, success: hasAdminPermission(current.user, permissions as AdminPermissions, options) };
+  },
+});
+
+export const adminSessionEndpoints = [
+  banUser,
+  unbanUser,
+  listUserSessions,
+  revokeUserSession,
+  revokeUserSessions,
+  impersonateUser,
+  stopImpersonating,
+  hasPermission,
+];

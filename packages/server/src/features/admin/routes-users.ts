@@ -1,0 +1,224 @@
+/** The admin endpoints about users (CONTRACT §6.3). */
+import type { Updateable } from 'kysely';
+import { z } from 'zod';
+import { hashPassword } from '../../core/crypto/password.ts';
+import { generateId } from '../../core/crypto/random.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
+import type { UserTable } from '../../core/db/schema.ts';
+import { authError } from '../../core/errors.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { assertNotTooLong, assertPasswordLength, isValidEmail, storePassword } from '../credentials/index.ts';
+import { deleteSessionsOfUser } from '../session/index.ts';
+import { deleteUserRow, findUserByEmail, insertUser, updateUserRow, userToJson } from '../user/index.ts';
+import { adminOptions, requireAdmin } from './guard.ts';
+import { FILTERABLE, listUsers, normalizeRole, requireUser, SORTABLE } from './service.ts';
+
+const role = z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).min(1).max(20)]);
+const int = z.coerce.number().int().min(0).max(1_000_000);
+
+const createUser = defineEndpoint({
+  method: 'POST',
+  path: '/admin/create-user',
+  body: z.object({
+    email: z.string().max(320),
+    password: z.string().min(1).optional(),
+    name: z.string().max(4096),
+    role: role.optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  }),
+  async handler(ctx) {
+    const options = adminOptions(ctx);
+    await requireAdmin(ctx, { user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS');
+    if (ctx.body.role !== undefined)
+      await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE');
+    const email = ctx.body.email.trim().toLowerCase();
+    if (!isValidEmail(email)) throw authError('INVALID_EMAIL');
+    if (ctx.body.password !== undefined) assertNotTooLong(ctx.body.password, ctx.deps.config);
+    const stored = ctx.body.role === undefined ? options.defaultRole : normalizeRole(ctx.body.role, options);
+    if (await findUserByEmail(ctx.deps.db, email)) throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+    const now = ctx.deps.clock.now();
+    const passwordHash = ctx.body.password === undefined ? null : await hashPassword(ctx.body.password);
+    const user = {
+      id: generateId(),
+      name: ctx.body.name,
+      email,
+      emailVerified: ctx.body.data?.emailVerified === true,
+      image: typeof ctx.body.data?.image === 'string' ? ctx.body.data.image : null,
+      createdAt: now,
+      updatedAt: now,
+      username: null,
+      displayUsername: null,
+      language: null,
+      role: stored,
+      banned: false,
+      banReason: null,
+      banExpires: null,
+      twoFactorEnabled: false,
+    };
+    try {
+      await ctx.deps.db.transaction().execute(async (trx) => {
+        await insertUser(trx, user);
+        if (passwordHash) await storePassword(trx, user.id, passwordHash, now);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+      throw err;
+    }
+    return { user: userToJson(user) };
+  },
+});
+
+const listUsersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/admin/list-users',
+  query: z
+    .object({
+      searchValue: z.string().max(255).optional(),
+      searchField: z.enum(['email', 'name']).default('email'),
+      searchOperator: z.enum(['contains', 'starts_with', 'ends_with']).default('contains'),
+      limit: int.optional(),
+      offset: int.optional(),
+      sortBy: z.enum(SORTABLE).optional(),
+      sortDirection: z.enum(['asc', 'desc']).default('asc'),
+      filterField: z.enum(FILTERABLE).optional(),
+      filterValue: z.string().max(255).optional(),
+      filterOperator: z
+        .enum(['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'contains', 'starts_with', 'ends_with'])
+        .default('eq'),
+    })
+    // a boolean column has no text to match (PostgreSQL refuses lower(boolean)): the caller's mistake, not a 500
+    .superRefine((q, issues) => {
+      const booleanField = q.filterField === 'banned' || q.filterField === 'emailVerified';
+      if (booleanField && ['contains', 'starts_with', 'ends_with'].includes(q.filterOperator)) {
+        issues.addIssue({
+          code: 'custom',
+          path: ['filterOperator'],
+          message: `${q.filterField} takes eq, ne, lt, lte, gt or gte`,
+        });
+      }
+    }),
+  async handler(ctx) {
+    await requireAdmin(ctx, { user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS');
+    const { users, total } = await listUsers(ctx.deps, ctx.query);
+    return {
+      users: users.map(userToJson),
+      total,
+      ...(ctx.query.limit ? { limit: ctx.query.limit } : {}),
+      ...(ctx.query.offset ? { offset: ctx.query.offset } : {}),
+    };
+  },
+});
+
+const getUser = defineEndpoint({
+  method: 'GET',
+  path: '/admin/get-user',
+  query: z.object({ id: z.string().min(1).max(255) }),
+  async handler(ctx) {
+    await requireAdmin(ctx, { user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER');
+    return userToJson(await requireUser(ctx.deps, ctx.query.id));
+  },
+});
+
+const updateUser = defineEndpoint({
+  method: 'POST',
+  path: '/admin/update-user',
+  body: z.object({ userId: z.string().min(1).max(255), data: z.record(z.string(), z.unknown()) }),
+  async handler(ctx) {
+    const options = adminOptions(ctx);
+    const current = await requireAdmin(ctx, { user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS');
+    const { data } = ctx.body;
+    if (Object.keys(data).length === 0) throw authError('NO_DATA_TO_UPDATE');
+    if ('password' in data) throw authError('PASSWORD_CANNOT_BE_UPDATED_VIA_UPDATE_USER');
+    if ('id' in data) throw authError('USER_ID_CANNOT_BE_UPDATED');
+    const target = await requireUser(ctx.deps, ctx.body.userId);
+    const changes: Updateable<UserTable> = {};
+    if (typeof data.name === 'string') changes.name = data.name.slice(0, 4096);
+    if (typeof data.image === 'string' || data.image === null) changes.image = data.image;
+    if ('role' in data) {
+      await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE');
+      changes.role = normalizeRole(data.role, options);
+    }
+    if ('email' in data || 'emailVerified' in data) {
+      await requireAdmin(ctx, { user: ['set-email'] }, 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL');
+      if ('email' in data) {
+        const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : '';
+        if (!isValidEmail(email)) throw authError('INVALID_EMAIL');
+        const owner = await findUserByEmail(ctx.deps.db, email);
+        if (owner && owner.id !== target.id) throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+        changes.email = email;
+      }
+      if (typeof data.emailVerified === 'boolean') changes.emailVerified = data.emailVerified;
+    }
+    if ('banned' in data) {
+      await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS');
+      if (target.id === current.user.id && data.banned === true) throw authError('YOU_CANNOT_BAN_YOURSELF');
+      changes.banned = data.banned === true;
+    }
+    if (Object.keys(changes).length === 0) throw authError('NO_DATA_TO_UPDATE');
+    changes.updatedAt = ctx.deps.clock.now();
+    try {
+      await ctx.deps.db.transaction().execute(async (trx) => {
+        await updateUserRow(trx, target.id, changes);
+        if (changes.banned) await deleteSessionsOfUser(trx, target.id);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+      throw err;
+    }
+    return userToJson(await requireUser(ctx.deps, target.id));
+  },
+});
+
+const setRole = defineEndpoint({
+  method: 'POST',
+  path: '/admin/set-role',
+  body: z.object({ userId: z.string().min(1).max(255), role }),
+  async handler(ctx) {
+    const options = adminOptions(ctx);
+    await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE');
+    const stored = normalizeRole(ctx.body.role, options);
+    const target = await requireUser(ctx.deps, ctx.body.userId);
+    await updateUserRow(ctx.deps.db, target.id, { role: stored, updatedAt: ctx.deps.clock.now() });
+    return { user: userToJson(await requireUser(ctx.deps, target.id)) };
+  },
+});
+
+const removeUser = defineEndpoint({
+  method: 'POST',
+  path: '/admin/remove-user',
+  body: z.object({ userId: z.string().min(1).max(255) }),
+  async handler(ctx) {
+    const current = await requireAdmin(ctx, { user: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS');
+    if (ctx.body.userId === current.user.id) throw authError('YOU_CANNOT_REMOVE_YOURSELF');
+    const target = await requireUser(ctx.deps, ctx.body.userId);
+    // sessions, accounts, memberships and the rest go with the user (foreign keys cascade)
+    await ctx.deps.db.transaction().execute(async (trx) => {
+      await deleteSessionsOfUser(trx, target.id);
+      await deleteUserRow(trx, target.id);
+    });
+    return { success: true };
+  },
+});
+
+const setUserPassword = defineEndpoint({
+  method: 'POST',
+  path: '/admin/set-user-password',
+  body: z.object({ userId: z.string().min(1).max(255), newPassword: z.string().min(1) }),
+  async handler(ctx) {
+    await requireAdmin(ctx, { user: ['set-password'] }, 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD');
+    assertPasswordLength(ctx.body.newPassword, ctx.deps.config);
+    const target = await requireUser(ctx.deps, ctx.body.userId);
+    await storePassword(ctx.deps.db, target.id, await hashPassword(ctx.body.newPassword), ctx.deps.clock.now());
+    return { status: true };
+  },
+});
+
+export const adminUserEndpoints = [
+  createUser,
+  listUsersEndpoint,
+  getUser,
+  updateUser,
+  setRole,
+  removeUser,
+  setUserPassword,
+];

@@ -1,0 +1,11 @@
+export {
+  registerSignInExtension,
+  registerSignUpExtension,
+  type SignInExtension,
+  type SignUpExtension,
+  type SignUpExtra,
+  signInChecks,
+} from './extensions.ts';
+export { assertNotTooLong, assertPasswordLength, isValidEmail } from './password-rules.ts';
+export { completePasswordSignIn, credentialEndpoints } from './routes.ts';
+export { checkCredentials, storePassword } from './service.ts';

@@ -1,0 +1,192 @@
+/** sign-up/email, sign-in/email and change-password (CONTRACT §4.3, §4.4, §4.12). */
+import { isLanguageCode } from '@latch/contract';
+import { z } from 'zod';
+import { hashPassword } from '../../core/crypto/password.ts';
+import { generateId } from '../../core/crypto/random.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
+import { AuthError, authError } from '../../core/errors.ts';
+import type { RequestContext } from '../../core/http/context.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { findCredentialAccount } from '../accounts/repo.ts';
+import { createSession, deleteSessionsOfUser, requireSession, setSessionCookies } from '../session/index.ts';
+import { type User, userToJson } from '../user/model.ts';
+import { findUserById, insertUser } from '../user/repo.ts';
+import { signInChecks, signUpExtensions } from './extensions.ts';
+import { assertNotTooLong, assertPasswordLength, isValidEmail } from './password-rules.ts';
+import { checkCredentials, findUserForSignIn, storePassword } from './service.ts';
+
+const signUpBody = z.object({
+  name: z.string().max(4096),
+  email: z.string().max(320),
+  password: z.string().min(1),
+  image: z.string().max(8192).nullish(),
+  callbackURL: z.string().optional(),
+  rememberMe: z.union([z.boolean(), z.enum(['true', 'false', 'on'])]).optional(),
+  username: z.string().max(1024).optional(),
+  displayUsername: z.string().max(1024).optional(),
+  language: z.number().int().optional(),
+  role: z.unknown().optional(),
+});
+
+function toBoolean(value: boolean | string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  return value === true || value === 'true' || value === 'on';
+}
+
+const signUpEmail = defineEndpoint({
+  method: 'POST',
+  path: '/sign-up/email',
+  acceptsForm: true,
+  formCsrf: true,
+  body: signUpBody,
+  async handler(ctx) {
+    const { config, db, clock } = ctx.deps;
+    const body = ctx.body;
+    if (!config.emailAndPassword.enabled || config.emailAndPassword.disableSignUp) {
+      throw authError('EMAIL_PASSWORD_SIGN_UP_DISABLED');
+    }
+    const email = body.email.trim().toLowerCase();
+    if (!isValidEmail(email)) throw authError('INVALID_EMAIL');
+    assertPasswordLength(body.password, config);
+    if (body.role) throw new AuthError(400, 'FIELD_NOT_ALLOWED', 'role is not allowed to be set');
+    if (body.language !== undefined && !isLanguageCode(body.language)) throw authError('INVALID_LANGUAGE');
+    const extra = await signUpExtensions.prepare(ctx, body as Record<string, unknown>);
+
+    const enumerationSafe = config.emailAndPassword.requireEmailVerification || !config.emailAndPassword.autoSignIn;
+    const passwordHash = await hashPassword(body.password);
+    const now = clock.now();
+    const user: User = {
+      id: generateId(),
+      name: body.name,
+      email,
+      emailVerified: false,
+      image: body.image ?? null,
+      createdAt: now,
+      updatedAt: now,
+      username: extra.username ?? null,
+      displayUsername: extra.displayUsername ?? null,
+      language: extra.language ?? body.language ?? null,
+      role: extra.role ?? null,
+      banned: false,
+      banReason: null,
+      banExpires: null,
+      twoFactorEnabled: false,
+    };
+    try {
+      await db.transaction().execute(async (trx) => {
+        await insertUser(trx, { ...user, banExpires: null });
+        await storePassword(trx, user.id, passwordHash, now);
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const taken = await findUserForSignIn(ctx.deps, email);
+      if (!taken) throw await signUpExtensions.explainConflict(ctx, user, err);
+      if (enumerationSafe) {
+        // the same answer as a real sign-up, so the address's owner is not revealed
+        return { token: null, user: userToJson({ ...user, id: generateId() }) };
+      }
+      throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+    }
+
+    await signUpExtensions.afterCreate(ctx, user, { callbackURL: body.callbackURL });
+    if (!config.emailAndPassword.autoSignIn || config.emailAndPassword.requireEmailVerification) {
+      return { token: null, user: userToJson(user) };
+    }
+    const dontRemember = !toBoolean(body.rememberMe, true);
+    const { token, session } = await createSession(ctx, user.id, { dontRemember });
+    setSessionCookies(ctx, token, { session, user }, { dontRemember });
+    return { token, user: userToJson(user) };
+  },
+});
+
+const signInBody = z.object({
+  email: z.string().max(1024),
+  password: z.string(),
+  callbackURL: z.string().optional(),
+  rememberMe: z.union([z.boolean(), z.enum(['true', 'false', 'on'])]).optional(),
+});
+
+/** What every successful password sign-in does: checks, session, cookies, answer. */
+export async function completePasswordSignIn(
+  ctx: RequestContext<unknown, unknown>,
+  user: User,
+  opts: { rememberMe: boolean; callbackURL?: string | undefined },
+): Promise<Record<string, unknown>> {
+  await signInChecks.run(ctx, user);
+  const dontRemember = !opts.rememberMe;
+  const intercepted = await signInChecks.intercept(ctx, user, { dontRemember });
+  if (intercepted) return intercepted;
+  const { token, session } = await createSession(ctx, user.id, { dontRemember });
+  setSessionCookies(ctx, token, { session, user }, { dontRemember });
+  const answer: Record<string, unknown> = { redirect: Boolean(opts.callbackURL), token, user: userToJson(user) };
+  if (opts.callbackURL) {
+    answer.url = opts.callbackURL;
+    ctx.headers.set('location', opts.callbackURL);
+  }
+  return answer;
+}
+
+const signInEmail = defineEndpoint({
+  method: 'POST',
+  path: '/sign-in/email',
+  acceptsForm: true,
+  formCsrf: true,
+  body: signInBody,
+  async handler(ctx) {
+    const { config } = ctx.deps;
+    if (!config.emailAndPassword.enabled) throw authError('EMAIL_PASSWORD_DISABLED');
+    const email = ctx.body.email.trim().toLowerCase();
+    if (!isValidEmail(email)) throw authError('INVALID_EMAIL');
+    assertNotTooLong(ctx.body.password, config);
+    await signInChecks.limitAccount(ctx, email);
+    const user = await findUserForSignIn(ctx.deps, email);
+    const valid = await checkCredentials(ctx.deps, user, ctx.body.password);
+    if (!valid || !user) throw authError('INVALID_EMAIL_OR_PASSWORD');
+    return completePasswordSignIn(ctx, user, {
+      rememberMe: toBoolean(ctx.body.rememberMe, true),
+      callbackURL: ctx.body.callbackURL,
+    });
+  },
+});
+
+const changePassword = defineEndpoint({
+  method: 'POST',
+  path: '/change-password',
+  body: z.object({
+    currentPassword: z.string(),
+    newPassword: z.string(),
+    revokeOtherSessions: z.boolean().optional(),
+  }),
+  async handler(ctx) {
+    const { config, db, clock } = ctx.deps;
+    const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
+    assertPasswordLength(ctx.body.newPassword, config);
+    assertNotTooLong(ctx.body.currentPassword, config);
+    const account = await findCredentialAccount(db, current.user.id);
+    if (!account?.password) throw authError('CREDENTIAL_ACCOUNT_NOT_FOUND');
+    const valid = await checkCredentials(ctx.deps, current.user, ctx.body.currentPassword);
+    if (!valid) throw authError('INVALID_PASSWORD');
+    const hash = await hashPassword(ctx.body.newPassword);
+    const now = clock.now();
+    await storePassword(db, current.user.id, hash, now);
+    await signUpExtensions.afterPasswordChange(ctx, current.user);
+    const user = (await findUserById(db, current.user.id)) ?? current.user;
+    if (!ctx.body.revokeOtherSessions) return { token: null, user: userToJson(user) };
+    await deleteSessionsOfUser(db, user.id);
+    const { token, session } = await createSession(ctx, user.id);
+    setSessionCookies(ctx, token, { session, user });
+    return { token, user: userToJson(user) };
+  },
+});
+
+/** set-password exists for trusted server code only (`api.setPassword`); over HTTP it is 404. */
+const setPassword = defineEndpoint({
+  method: 'POST',
+  path: '/set-password',
+  serverOnly: true,
+  handler() {
+    throw authError('NOT_FOUND');
+  },
+});
+
+export const credentialEndpoints = [signUpEmail, signInEmail, changePassword, setPassword];

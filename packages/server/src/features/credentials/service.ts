@@ -1,0 +1,62 @@
+/** Email/password accounts: creating them, checking a password, changing it. */
+import type { Kysely } from 'kysely';
+import { hashPassword, verifyDummyPassword, verifyPassword } from '../../core/crypto/password.ts';
+import { generateId } from '../../core/crypto/random.ts';
+import type { Database } from '../../core/db/schema.ts';
+import type { AuthDeps } from '../../core/http/context.ts';
+import { CREDENTIAL_PROVIDER, findCredentialAccount, insertAccount, updateAccount } from '../accounts/repo.ts';
+import type { User } from '../user/model.ts';
+import { findUserByEmail } from '../user/repo.ts';
+
+/**
+ * The user whose credential password matches, or null. Takes about the same time
+ * whether or not the user or the password exists (a dummy hash is verified instead),
+ * and upgrades an imported scrypt hash to Argon2id on success.
+ */
+export async function checkCredentials(deps: AuthDeps, user: User | null, password: string): Promise<boolean> {
+  if (!user) {
+    await verifyDummyPassword(password);
+    return false;
+  }
+  const account = await findCredentialAccount(deps.db, user.id);
+  if (!account?.password) {
+    await verifyDummyPassword(password);
+    return false;
+  }
+  const check = await verifyPassword(account.password, password);
+  if (check.valid && check.needsRehash) {
+    try {
+      await updateAccount(deps.db, account.id, { password: await hashPassword(password), updatedAt: deps.clock.now() });
+    } catch (err) {
+      deps.logger.warn('could not upgrade a password hash; it will be tried again at the next sign-in', { error: err });
+    }
+  }
+  return check.valid;
+}
+
+export async function findUserForSignIn(deps: AuthDeps, email: string): Promise<User | null> {
+  return findUserByEmail(deps.db, email);
+}
+
+/** Sets (or replaces) the credential password of a user, creating the credential account if needed. */
+export async function storePassword(
+  db: Kysely<Database>,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  const account = await findCredentialAccount(db, userId);
+  if (account) {
+    await updateAccount(db, account.id, { password: passwordHash, updatedAt: now });
+    return;
+  }
+  await insertAccount(db, {
+    id: generateId(),
+    accountId: userId,
+    providerId: CREDENTIAL_PROVIDER,
+    userId,
+    password: passwordHash,
+    createdAt: now,
+    updatedAt: now,
+  });
+}

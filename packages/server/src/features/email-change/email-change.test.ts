@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../../test/databases.ts';
+import {
+  createTestApp,
+  openSharedDatabase,
+  PASSWORD,
+  type SharedDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../test/harness.ts';
+import { countMails, lastLink } from '../email-verification/test-helpers.ts';
+
+const dialects = await testDialects();
+const fresh = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.test`;
+
+describe.each(dialects)('email change on $dialect', ({ dialect, skip }) => {
+  let db: SharedDatabase;
+  let app: TestApp;
+  let disabled: TestApp;
+  beforeAll(async () => {
+    if (skip) return;
+    db = await openSharedDatabase(dialect);
+    app = createTestApp(db);
+    disabled = createTestApp(db, { user: { changeEmail: { enabled: false } } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await disabled?.close();
+    await db?.close();
+  });
+
+  const userRow = (id: string) =>
+    db.handle.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it.skipIf(skip)('mails the new address only; nothing changes until the link is followed', async () => {
+    const { client, email, userId } = await signUpUser(app);
+    const newEmail = fresh('moved');
+    const res = await client.post('/change-email', { newEmail: newEmail.toUpperCase(), callbackURL: '/changed' });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: true });
+    expect(countMails(app, newEmail, 'change-email-verification')).toBe(1);
+    expect(countMails(app, email, 'change-email-verification')).toBe(0);
+    expect((await userRow(userId)).email).toBe(email);
+  });
+
+  it.skipIf(skip)(
+    'following the link moves the account unverified, re-verifies the new address and notifies the old',
+    async () => {
+      const { client, email, userId } = await signUpUser(app);
+      await client.get(lastLink(app, email, 'verify-email', '/verify-email'));
+      expect((await client.get('/get-session')).json.user.emailVerified).toBe(true);
+      const newEmail = fresh('moved');
+      await client.post('/change-email', { newEmail, callbackURL: '/changed' });
+      const link = lastLink(app, newEmail, 'change-email-verification', '/verify-email');
+
+      const res = await client.get(link);
+      expect(res.status).toBe(302);
+      expect(res.location).toBe('/changed');
+      const row = await userRow(userId);
+      expect(row.email).toBe(newEmail);
+      expect(Boolean(row.emailVerified)).toBe(false);
+      const session = (await client.get('/get-session')).json;
+      expect(session.user.email).toBe(newEmail);
+      expect(countMails(app, email, 'email-changed-notice')).toBe(1);
+      expect((await app.client().post('/sign-in/email', { email: newEmail, password: PASSWORD })).status).toBe(200);
+      expect((await app.client().post('/sign-in/email', { email, password: PASSWORD })).status).toBe(401);
+
+      // the link is spent: following it again changes nothing
+      const again = await client.get(link);
+      expect(again.location).toBe('/changed?error=invalid_token');
+
+      const verify = lastLink(app, newEmail, 'verify-email', '/verify-email');
+      expect(new URL(verify).searchParams.get('callbackURL')).toBe('/changed');
+      expect((await client.get(verify)).location).toBe('/changed');
+      expect(Boolean((await userRow(userId)).emailVerified)).toBe(true);
+    },
+  );
+
+  it.skipIf(skip)('without a session the link works and answers {status:true, user}', async () => {
+    const { client, userId } = await signUpUser(app);
+    const newEmail = fresh('moved');
+    await client.post('/change-email', { newEmail });
+    const link = new URL(lastLink(app, newEmail, 'change-email-verification', '/verify-email'));
+    link.searchParams.delete('callbackURL');
+    const res = await app.client().get(link.href);
+    expect(res.status).toBe(200);
+    expect(res.json.status).toBe(true);
+    expect(res.json.user).toMatchObject({ id: userId, email: newEmail, emailVerified: false });
+  });
+
+  it.skipIf(skip)('refusals: same address, taken address, invalid address, no session, disabled', async () => {
+    const { client, email, userId } = await signUpUser(app);
+    const other = await signUpUser(app);
+    const same = await client.post('/change-email', { newEmail: email.toUpperCase() });
+    expect(same.status).toBe(400);
+    expect(same.json).toEqual({ code: 'EMAIL_IS_THE_SAME', message: 'Email is the same' });
+    const taken = await client.post('/change-email', { newEmail: other.email });
+    expect(taken.status).toBe(400);
+    expect(taken.json).toEqual({ code: 'COULDNT_UPDATE_YOUR_EMAIL', message: "Couldn't update your email" });
+    expect(countMails(app, other.email, 'change-email-verification')).toBe(0);
+    const invalid = await client.post('/change-email', { newEmail: 'not-an-email' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.code).toBe('INVALID_EMAIL');
+    const anonymous = await app.client().post('/change-email', { newEmail: fresh('x') });
+    expect(anonymous.status).toBe(401);
+    const evil = await client.post('/change-email', { newEmail: fresh('x'), callbackURL: 'https://evil.example/' });
+    expect(evil.status).toBe(403);
+    expect(evil.json.code).toBe('INVALID_CALLBACK_URL');
+    expect((await userRow(userId)).email).toBe(email);
+
+    const { client: c2 } = await signUpUser(disabled);
+    const off = await c2.post('/change-email', { newEmail: fresh('x') });
+    expect(off.status).toBe(400);
+    expect(off.json.code).toBe('CHANGE_EMAIL_DISABLED');
+  });
+
+  it.skipIf(skip)('an address taken after the request is refused when the link is followed', async () => {
+    const { client, email, userId } = await signUpUser(app);
+    const newEmail = fresh('race');
+    await client.post('/change-email', { newEmail });
+    const link = lastLink(app, newEmail, 'change-email-verification', '/verify-email');
+    await signUpUser(app, { email: newEmail });
+    const res = await client.get(link);
+    expect(res.location).toBe('/?error=couldnt_update_your_email');
+    expect((await userRow(userId)).email).toBe(email);
+  });
+
+  it.skipIf(skip)('the link is bound to its user and expires', async () => {
+    const a = await signUpUser(app);
+    const b = await signUpUser(app);
+    const newEmail = fresh('bound');
+    await a.client.post('/change-email', { newEmail });
+    const link = lastLink(app, newEmail, 'change-email-verification', '/verify-email');
+    expect((await b.client.get(link)).location).toBe('/?error=unauthorized');
+    app.clock.advance(3601);
+    expect((await a.client.get(link)).location).toBe('/?error=token_expired');
+    expect((await userRow(a.userId)).email).toBe(a.email);
+  });
+
+  it.skipIf(skip)(
+    'a mail that cannot be sent answers 500 FAILED_TO_CREATE_VERIFICATION and keeps no token',
+    async () => {
+      const { client, email, userId } = await signUpUser(app);
+      const before = (await db.handle.db.selectFrom('verification').select('id').execute()).length;
+      app.mailer.rejectAll(true);
+      try {
+        const res = await client.post('/change-email', { newEmail: fresh('fail') });
+        expect(res.status).toBe(500);
+        expect(res.json.code).toBe('FAILED_TO_CREATE_VERIFICATION');
+      } finally {
+        app.mailer.rejectAll(false);
+      }
+      expect((await db.handle.db.selectFrom('verification').select('id').execute()).length).toBe(before);
+      expect((await userRow(userId)).email).toBe(email);
+    },
+  );
+});

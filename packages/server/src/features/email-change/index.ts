@@ -1,0 +1,1 @@
+export { emailChangeEndpoints } from './routes.ts';

@@ -1,0 +1,57 @@
+/** POST /send-verification-email and GET /verify-email (CONTRACT §4.9, §4.10). */
+import { z } from 'zod';
+import { AuthError, authError } from '../../core/errors.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { getCurrentSession } from '../session/index.ts';
+import { findUserByEmail, userToJson } from '../user/index.ts';
+import { callbackField, emailField } from './schemas.ts';
+import { followEmailToken, sendVerificationMail } from './service.ts';
+import { appendQuery, withMinimumDuration } from './urls.ts';
+
+/** Without a session the answer takes at least this long, whoever the address belongs to. */
+export const ANONYMOUS_SEND_MINIMUM_MS = 500;
+
+const sendVerificationEmail = defineEndpoint({
+  method: 'POST',
+  path: '/send-verification-email',
+  body: z.object({ email: emailField, callbackURL: callbackField }),
+  async handler(ctx) {
+    const { email, callbackURL } = ctx.body;
+    const current = await getCurrentSession(ctx, { disableCookieCache: true });
+    if (!current) {
+      // the same answer, in the same time, for unknown, verified and unverified addresses
+      await withMinimumDuration(ANONYMOUS_SEND_MINIMUM_MS, async () => {
+        const user = await findUserByEmail(ctx.deps.db, email);
+        if (user && !user.emailVerified) await sendVerificationMail(ctx, user, callbackURL);
+      });
+      return { status: true };
+    }
+    if (current.user.email.toLowerCase() !== email) throw authError('EMAIL_MISMATCH');
+    if (current.user.emailVerified) throw authError('EMAIL_ALREADY_VERIFIED');
+    await sendVerificationMail(ctx, current.user, callbackURL);
+    return { status: true };
+  },
+});
+
+const verifyEmail = defineEndpoint({
+  method: 'GET',
+  path: '/verify-email',
+  query: z.object({ token: z.string().max(1024), callbackURL: callbackField }),
+  checksQueryCallbackURL: true,
+  async handler(ctx) {
+    const { token, callbackURL } = ctx.query;
+    try {
+      const result = await followEmailToken(ctx, token, callbackURL);
+      if (callbackURL) return ctx.redirect(callbackURL);
+      return { status: true, user: result.user ? userToJson(result.user) : null };
+    } catch (err) {
+      if (err instanceof AuthError && callbackURL) {
+        // the spec's redirect values are the codes in lower case: invalid_token, token_expired, …
+        return ctx.redirect(appendQuery(callbackURL, { error: err.code.toLowerCase() }));
+      }
+      throw err;
+    }
+  },
+});
+
+export const emailVerificationEndpoints = [sendVerificationEmail, verifyEmail];

@@ -1,0 +1,215 @@
+/**
+ * Email verification (CONTRACT §4.9, §4.10; spec §4): issuing the emailed link, and
+ * following it, for a plain verification and for the second half of an email change.
+ *
+ * The token is 32 random characters, stored only as a SHA-256 hash in `verification`
+ * (`email-verification:<hash>`), its value binding it to the user id and to the address
+ * it was sent for. Why not better-auth's stateless HS256 JWT: a stored token can be
+ * single use (an email change must apply once), dies as soon as the address changes,
+ * and follows the one rule of docs/email-flows.md for every emailed secret. Nothing on
+ * the wire depends on the token's format.
+ */
+import { z } from 'zod';
+import { randomString } from '../../core/crypto/random.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
+import { AuthError, authError } from '../../core/errors.ts';
+import type { RequestContext } from '../../core/http/context.ts';
+import { MailDeliveryError } from '../../core/mail/transport.ts';
+import { createSession, getCurrentSession, setSessionCookies } from '../session/index.ts';
+import { findUserById, type User } from '../user/index.ts';
+import { sendAccountMail, sendNotice } from './mail.ts';
+import {
+  consumeTokenById,
+  deleteExpiredTokens,
+  deleteTokenById,
+  findToken,
+  storeToken,
+  swapTokenValue,
+} from './token-store.ts';
+import { apiURL } from './urls.ts';
+
+type Ctx = RequestContext<unknown, unknown>;
+
+const tokenValue = z.object({
+  /** `verify-email`: proves the current address; `change-email`: proves `newEmail` and moves the account there. */
+  kind: z.enum(['verify-email', 'change-email']),
+  userId: z.string(),
+  /** The user's address when the link was issued; the link dies when it changes. */
+  email: z.string(),
+  newEmail: z.string().optional(),
+  /** Set on the first successful use of a verify-email link (auto sign-in happens once). */
+  used: z.boolean().optional(),
+});
+export type EmailTokenValue = z.infer<typeof tokenValue>;
+
+export const DEFAULT_CALLBACK_URL = '/';
+/** Expired links keep answering token_expired for a day, then their rows go. */
+export const EXPIRED_TOKEN_GRACE_SECONDS = 86_400;
+
+/** Stores a new email token and returns it with the row id (to withdraw it if the mail fails). */
+export async function issueEmailToken(ctx: Ctx, value: EmailTokenValue): Promise<{ token: string; id: string }> {
+  const { db, clock, config } = ctx.deps;
+  const token = randomString(32);
+  const now = clock.now();
+  await deleteExpiredTokens(db, 'email-verification', now, EXPIRED_TOKEN_GRACE_SECONDS);
+  const id = await storeToken(db, {
+    purpose: 'email-verification',
+    token,
+    value: JSON.stringify(value),
+    now,
+    expiresInSeconds: config.emailVerification.expiresIn,
+  });
+  return { token, id };
+}
+
+export function verifyEmailURL(ctx: Ctx, token: string, callbackURL: string | undefined): string {
+  return apiURL(ctx.deps.config, '/verify-email', { token, callbackURL: callbackURL || DEFAULT_CALLBACK_URL });
+}
+
+/**
+ * Mails a verification link for the user's current address. A mail that cannot be
+ * delivered withdraws the token and throws 500 FAILED_TO_CREATE_VERIFICATION.
+ */
+export async function sendVerificationMail(ctx: Ctx, user: User, callbackURL?: string): Promise<void> {
+  const { token, id } = await issueEmailToken(ctx, { kind: 'verify-email', userId: user.id, email: user.email });
+  try {
+    await sendAccountMail(ctx, {
+      to: user.email,
+      kind: 'verify-email',
+      user,
+      vars: {
+        url: verifyEmailURL(ctx, token, callbackURL),
+        expiresInSeconds: ctx.deps.config.emailVerification.expiresIn,
+      },
+    });
+  } catch (err) {
+    await deleteTokenById(ctx.deps.db, id);
+    if (!(err instanceof MailDeliveryError)) throw err;
+    ctx.deps.logger.error('could not send the verification mail', { userId: user.id, error: err });
+    throw authError('FAILED_TO_CREATE_VERIFICATION');
+  }
+}
+
+/** The refusals of GET /verify-email; the redirect carries the spec's lower-case value (spec §8). */
+export const VERIFY_ERRORS = {
+  invalidToken: () => authError('INVALID_TOKEN', { status: 401 }),
+  tokenExpired: () => authError('TOKEN_EXPIRED'),
+  userNotFound: () => authError('USER_NOT_FOUND', { status: 401 }),
+  unauthorized: () => authError('UNAUTHORIZED'),
+} as const;
+
+export interface FollowResult {
+  kind: EmailTokenValue['kind'];
+  /** The user after the change (email change), or null (plain verification, as better-auth answers). */
+  user: User | null;
+}
+
+/** Follows an emailed link (GET /verify-email). Throws AuthError; the route turns it into a redirect. */
+export async function followEmailToken(
+  ctx: Ctx,
+  token: string,
+  callbackURL: string | undefined,
+): Promise<FollowResult> {
+  const { db, clock } = ctx.deps;
+  const stored = await findToken(db, 'email-verification', token);
+  if (!stored) throw VERIFY_ERRORS.invalidToken();
+  const parsed = tokenValue.safeParse(safeJson(stored.value));
+  if (!parsed.success) throw VERIFY_ERRORS.invalidToken();
+  if (stored.expiresAt <= clock.now()) throw VERIFY_ERRORS.tokenExpired();
+  const value = parsed.data;
+  const user = await findUserById(db, value.userId);
+  if (!user) throw VERIFY_ERRORS.userNotFound();
+  // the link was issued for an address the account no longer has: it proves nothing now
+  if (user.email !== value.email) throw VERIFY_ERRORS.invalidToken();
+  const current = await getCurrentSession(ctx, { disableCookieCache: true });
+  if (current && current.user.id !== user.id) throw VERIFY_ERRORS.unauthorized();
+
+  if (value.kind === 'change-email') {
+    return { kind: value.kind, user: await applyEmailChange(ctx, stored.id, value, user, callbackURL) };
+  }
+
+  // A verify-email link may be opened twice (a mail scanner, a second click): the address
+  // is proven either way, but only the first use may sign the user in.
+  const firstUse =
+    !value.used &&
+    (await swapTokenValue(db, stored.id, stored.value, JSON.stringify({ ...value, used: true }), clock.now()));
+  const now = clock.now();
+  if (!user.emailVerified) {
+    await db
+      .updateTable('user')
+      .set({ emailVerified: true, updatedAt: now })
+      .where('id', '=', user.id)
+      .where('email', '=', value.email)
+      .execute();
+  }
+  const verified: User = { ...user, emailVerified: true, updatedAt: user.emailVerified ? user.updatedAt : now };
+  if (current?.token) {
+    // refresh the cookie so that a cached session shows the verified address at once
+    setSessionCookies(ctx, current.token, { session: current.session, user: verified });
+  } else if (firstUse && ctx.deps.config.emailVerification.autoSignInAfterVerification) {
+    const { token: sessionToken, session } = await createSession(ctx, user.id);
+    setSessionCookies(ctx, sessionToken, { session, user: verified });
+  }
+  return { kind: value.kind, user: null };
+}
+
+/**
+ * The second half of an email change (docs/email-flows.md): the link reached the new
+ * address, so its owner controls it. In one transaction the token is spent and the
+ * account moves, unverified (spec §4); then a fresh verification goes to the new address
+ * and a notice to the old one.
+ */
+async function applyEmailChange(
+  ctx: Ctx,
+  tokenId: string,
+  value: EmailTokenValue,
+  user: User,
+  callbackURL: string | undefined,
+): Promise<User> {
+  const { db, clock, logger } = ctx.deps;
+  const newEmail = value.newEmail;
+  if (!newEmail) throw VERIFY_ERRORS.invalidToken();
+  const now = clock.now();
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (!(await consumeTokenById(trx, tokenId))) throw VERIFY_ERRORS.invalidToken();
+      const result = await trx
+        .updateTable('user')
+        .set({ email: newEmail, emailVerified: false, updatedAt: now })
+        .where('id', '=', user.id)
+        .where('email', '=', value.email)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw VERIFY_ERRORS.invalidToken();
+    });
+  } catch (err) {
+    if (err instanceof AuthError) throw err;
+    // someone took the address between the request and the click
+    if (isUniqueViolation(err)) throw authError('COULDNT_UPDATE_YOUR_EMAIL');
+    throw err;
+  }
+  const moved: User = { ...user, email: newEmail, emailVerified: false, updatedAt: now };
+  const current = await getCurrentSession(ctx, { disableCookieCache: true });
+  if (current?.token && current.user.id === user.id)
+    setSessionCookies(ctx, current.token, { session: current.session, user: moved });
+  try {
+    await sendVerificationMail(ctx, moved, callbackURL);
+  } catch (err) {
+    // the move stands; the user can ask for another link (send-verification-email)
+    logger.error('the email changed but its verification mail could not be sent', { userId: user.id, error: err });
+  }
+  await sendNotice(ctx, {
+    to: value.email,
+    kind: 'email-changed-notice',
+    user,
+    vars: { email: value.email, newEmail },
+  });
+  return moved;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

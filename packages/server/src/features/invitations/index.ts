@@ -1,0 +1,2 @@
+export { acceptInvitationURL } from './mail.ts';
+export { invitationEndpoints } from './routes.ts';

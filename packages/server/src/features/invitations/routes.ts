@@ -1,0 +1,147 @@
+/** The invitation endpoints of CONTRACT §6.2. */
+import { z } from 'zod';
+import { authError, messageError } from '../../core/errors.ts';
+import type { RequestContext } from '../../core/http/context.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { invitationToJson, memberToJson, requireOrgSession, setSessionActive } from '../organization/index.ts';
+import { getCurrentSession, setSessionCookies } from '../session/index.ts';
+import { listInvitationsForEmail } from './repo.ts';
+import {
+  acceptInvitation,
+  cancelInvitation,
+  getInvitation,
+  inviteMember,
+  listInvitations,
+  rejectInvitation,
+} from './service.ts';
+
+const idList = z.union([z.string(), z.array(z.string())]);
+
+const invite = defineEndpoint({
+  method: 'POST',
+  path: '/organization/invite-member',
+  body: z.object({
+    email: z.string().max(320),
+    role: idList,
+    organizationId: z.string().optional(),
+    resend: z.boolean().optional(),
+    teamId: idList.optional(),
+  }),
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    const organizationId = ctx.body.organizationId ?? current.session.activeOrganizationId;
+    if (!organizationId) throw authError('ORGANIZATION_NOT_FOUND');
+    const invitation = await inviteMember(
+      ctx.deps,
+      current,
+      organizationId,
+      ctx.body,
+      ctx.request.headers.get('accept-language'),
+    );
+    return invitationToJson(invitation);
+  },
+});
+
+const invitationBody = z.object({ invitationId: z.string().min(1) });
+
+const accept = defineEndpoint({
+  method: 'POST',
+  path: '/organization/accept-invitation',
+  body: invitationBody,
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    const { invitation, member, teamIds } = await acceptInvitation(ctx.deps, current, ctx.body.invitationId);
+    // the organization becomes the active one; with exactly one team, that team too
+    const activeOrganizationId = invitation.organizationId;
+    const activeTeamId = teamIds.length === 1 ? (teamIds[0] ?? null) : null;
+    await setSessionActive(ctx.deps.db, current.session.id, { activeOrganizationId, activeTeamId });
+    if (current.token) {
+      setSessionCookies(ctx, current.token, {
+        session: { ...current.session, activeOrganizationId, activeTeamId },
+        user: current.user,
+      });
+    }
+    return { invitation: invitationToJson(invitation), member: memberToJson(member) };
+  },
+});
+
+const reject = defineEndpoint({
+  method: 'POST',
+  path: '/organization/reject-invitation',
+  body: invitationBody,
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    const invitation = await rejectInvitation(ctx.deps, current, ctx.body.invitationId);
+    return { invitation: invitationToJson(invitation), member: null };
+  },
+});
+
+const cancel = defineEndpoint({
+  method: 'POST',
+  path: '/organization/cancel-invitation',
+  body: invitationBody,
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    return invitationToJson(await cancelInvitation(ctx.deps, current.user.id, ctx.body.invitationId));
+  },
+});
+
+/** The session for the recipient's reads, with better-auth's free-text refusal (code derived). */
+async function recipientSession(ctx: RequestContext<unknown, unknown>) {
+  const current = await getCurrentSession(ctx, { disableCookieCache: true });
+  if (!current) throw messageError(401, 'Not authenticated');
+  return current;
+}
+
+const get = defineEndpoint({
+  method: 'GET',
+  path: '/organization/get-invitation',
+  query: z.object({ id: z.string().min(1) }),
+  async handler(ctx) {
+    const current = await recipientSession(ctx);
+    const found = await getInvitation(ctx.deps, current, ctx.query.id);
+    return {
+      ...invitationToJson(found.invitation),
+      organizationName: found.organizationName,
+      organizationSlug: found.organizationSlug,
+      inviterEmail: found.inviterEmail,
+    };
+  },
+});
+
+const list = defineEndpoint({
+  method: 'GET',
+  path: '/organization/list-invitations',
+  query: z.object({ organizationId: z.string().optional() }),
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    const organizationId = ctx.query.organizationId ?? current.session.activeOrganizationId;
+    if (!organizationId) throw messageError(400, 'Organization ID is required');
+    return (await listInvitations(ctx.deps, current.user.id, organizationId)).map(invitationToJson);
+  },
+});
+
+/**
+ * The open invitations addressed to the caller. The address must be verified: an account
+ * that merely claims an address must not see that address's invitations.
+ */
+const listForUser = defineEndpoint({
+  method: 'GET',
+  path: '/organization/list-user-invitations',
+  query: z.object({ email: z.string().optional() }),
+  async handler(ctx) {
+    if (ctx.query.email !== undefined)
+      throw messageError(400, 'User email cannot be passed for client side API calls.');
+    const current = await getCurrentSession(ctx, { disableCookieCache: true });
+    if (!current) throw messageError(400, 'Missing session headers, or email query parameter.');
+    if (!current.user.emailVerified) throw authError('EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION');
+    const rows = await listInvitationsForEmail(ctx.deps.db, current.user.email.toLowerCase(), ctx.deps.clock.now());
+    return rows.map((r) => ({
+      ...invitationToJson(r),
+      organizationName: r.organizationName,
+      organizationSlug: r.organizationSlug,
+    }));
+  },
+});
+
+export const invitationEndpoints = [invite, accept, reject, cancel, get, list, listForUser];

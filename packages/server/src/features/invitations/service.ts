@@ -1,0 +1,221 @@
+/**
+ * Invitations: invite (and resend), accept, reject, cancel and the reads. Only a pending,
+ * unexpired invitation changes state (seed-spec §4); the change is one conditional
+ * UPDATE, so two racing accepts of one invitation make one member.
+ */
+import { addSeconds } from '../../core/clock.ts';
+import { generateId } from '../../core/crypto/random.ts';
+import { authError } from '../../core/errors.ts';
+import type { AuthDeps } from '../../core/http/context.ts';
+import { MailDeliveryError } from '../../core/mail/index.ts';
+import { joinRoles, parseRoleList } from '../access-control/index.ts';
+import {
+  admitMember,
+  assertKnownRoles,
+  findMember,
+  findOrganizationById,
+  holdsCreatorRole,
+  type Invitation,
+  listInvitationsOfOrganization,
+  type Member,
+  memberMay,
+  organizationConfig,
+  requireMembership,
+  requirePermission,
+} from '../organization/index.ts';
+import type { SessionWithUser } from '../session/index.ts';
+import { requireTeamIn } from '../teams/index.ts';
+import { findUserByEmail, findUserById } from '../user/index.ts';
+import { sendInvitationMail } from './mail.ts';
+import {
+  countPendingInvitations,
+  deleteInvitation,
+  extendInvitation,
+  findInvitationById,
+  findPendingInvitation,
+  insertInvitation,
+  settleInvitation,
+} from './repo.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface InviteInput {
+  email: string;
+  role: string | readonly string[];
+  teamId?: string | readonly string[] | undefined;
+  resend?: boolean | undefined;
+}
+
+export async function inviteMember(
+  deps: AuthDeps,
+  current: SessionWithUser,
+  organizationId: string,
+  input: InviteInput,
+  acceptLanguage: string | null,
+): Promise<Invitation> {
+  const config = organizationConfig(deps);
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL.test(email)) throw authError('INVALID_EMAIL');
+  const org = await findOrganizationById(deps.db, organizationId);
+  if (!org) throw authError('ORGANIZATION_NOT_FOUND');
+  const inviter = await requireMembership(deps, organizationId, current.user.id, 'MEMBER_NOT_FOUND');
+  requirePermission(inviter, { invitation: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION');
+  const roles = parseRoleList(input.role);
+  if (roles.length === 0) throw authError('ROLE_NOT_FOUND');
+  assertKnownRoles(roles);
+  // only the creator role hands out the creator role (CONTRACT §6.2 "Creator-role rules")
+  if (roles.includes(config.creatorRole) && !holdsCreatorRole(inviter.role, config)) {
+    throw authError('YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE');
+  }
+  const invitee = await findUserByEmail(deps.db, email);
+  if (invitee && (await findMember(deps.db, organizationId, invitee.id)))
+    throw authError('USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION');
+
+  const now = deps.clock.now();
+  const expiresAt = addSeconds(now, config.invitationExpiresIn);
+  const mail = (invitation: Invitation) =>
+    sendInvitationMail(deps, {
+      invitation,
+      organizationName: org.name,
+      inviterName: current.user.name,
+      inviteeLanguage: invitee?.language ?? null,
+      acceptLanguage,
+    });
+
+  const existing = await findPendingInvitation(deps.db, organizationId, email, now);
+  if (existing) {
+    if (!input.resend) throw authError('USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION');
+    // the role checked above is the caller's; the one resent is the stored one (creator role: creators only)
+    if (holdsCreatorRole(existing.role, config) && !holdsCreatorRole(inviter.role, config))
+      throw authError('YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE');
+    await extendInvitation(deps.db, existing.id, expiresAt);
+    const extended = { ...existing, expiresAt };
+    await deliver(() => mail(extended));
+    return extended;
+  }
+  if ((await countPendingInvitations(deps.db, organizationId, now)) >= config.invitationLimit)
+    throw authError('INVITATION_LIMIT_REACHED');
+
+  const teamIds = input.teamId === undefined ? [] : parseTeamIds(input.teamId);
+  if (teamIds.length > 0 && !config.teams.enabled) throw authError('TEAM_NOT_FOUND');
+  for (const teamId of teamIds) await requireTeamIn(deps, organizationId, teamId);
+
+  const invitation: Invitation = {
+    id: generateId(),
+    organizationId,
+    email,
+    role: joinRoles(roles),
+    teamId: teamIds.length ? teamIds.join(',') : null,
+    status: 'pending',
+    expiresAt,
+    createdAt: now,
+    inviterId: current.user.id,
+  };
+  await insertInvitation(deps.db, invitation);
+  try {
+    await deliver(() => mail(invitation));
+  } catch (err) {
+    // nobody can learn the id of an invitation that was never mailed: drop it so a retry works
+    await deleteInvitation(deps.db, invitation.id);
+    throw err;
+  }
+  return invitation;
+}
+
+function parseTeamIds(teamId: string | readonly string[]): string[] {
+  const list = (typeof teamId === 'string' ? [teamId] : teamId).map((t) => t.trim()).filter(Boolean);
+  if (list.some((t) => t.includes(','))) throw authError('INVALID_TEAM_ID');
+  return [...new Set(list)];
+}
+
+async function deliver(send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+  } catch (err) {
+    if (err instanceof MailDeliveryError) throw authError('FAILED_TO_SEND_EMAIL');
+    throw err;
+  }
+}
+
+/**
+ * The invitation, if it is still open and addressed to the caller (compared
+ * case-insensitively). Missing, expired and settled invitations all read as not found.
+ */
+async function openInvitationFor(deps: AuthDeps, current: SessionWithUser, invitationId: string): Promise<Invitation> {
+  const invitation = await findInvitationById(deps.db, invitationId);
+  if (!invitation || invitation.status !== 'pending' || invitation.expiresAt <= deps.clock.now()) {
+    throw authError('INVITATION_NOT_FOUND');
+  }
+  if (invitation.email.toLowerCase() !== current.user.email.toLowerCase())
+    throw authError('YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION');
+  return invitation;
+}
+
+export async function acceptInvitation(
+  deps: AuthDeps,
+  current: SessionWithUser,
+  invitationId: string,
+): Promise<{ invitation: Invitation; member: Member; teamIds: string[] }> {
+  const invitation = await openInvitationFor(deps, current, invitationId);
+  const teamIds = invitation.teamId ? invitation.teamId.split(',').filter(Boolean) : [];
+  const member = await deps.db.transaction().execute(async (trx) => {
+    if (!(await settleInvitation(trx, invitation.id, 'accepted', deps.clock.now())))
+      throw authError('INVITATION_NOT_FOUND');
+    return admitMember(deps, trx, {
+      organizationId: invitation.organizationId,
+      userId: current.user.id,
+      role: invitation.role,
+      teamIds,
+      strictTeams: false,
+    });
+  });
+  return { invitation: { ...invitation, status: 'accepted' }, member, teamIds };
+}
+
+export async function rejectInvitation(
+  deps: AuthDeps,
+  current: SessionWithUser,
+  invitationId: string,
+): Promise<Invitation> {
+  const invitation = await openInvitationFor(deps, current, invitationId);
+  if (!(await settleInvitation(deps.db, invitation.id, 'rejected', deps.clock.now())))
+    throw authError('INVITATION_NOT_FOUND');
+  return { ...invitation, status: 'rejected' };
+}
+
+export async function cancelInvitation(deps: AuthDeps, userId: string, invitationId: string): Promise<Invitation> {
+  const config = organizationConfig(deps);
+  const invitation = await findInvitationById(deps.db, invitationId);
+  const now = deps.clock.now();
+  if (!invitation || invitation.status !== 'pending' || invitation.expiresAt <= now)
+    throw authError('INVITATION_NOT_FOUND');
+  const member = await requireMembership(deps, invitation.organizationId, userId, 'MEMBER_NOT_FOUND');
+  requirePermission(member, { invitation: ['cancel'] }, 'YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION');
+  // an invitation that hands out the creator role is the creator role's to withdraw
+  if (holdsCreatorRole(invitation.role, config) && !holdsCreatorRole(member.role, config)) {
+    throw authError('YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION');
+  }
+  if (!(await settleInvitation(deps.db, invitation.id, 'canceled', now))) throw authError('INVITATION_NOT_FOUND');
+  return { ...invitation, status: 'canceled' };
+}
+
+/** What the recipient sees of an open invitation: it, the organization and who invited them. */
+export async function getInvitation(deps: AuthDeps, current: SessionWithUser, invitationId: string) {
+  const invitation = await openInvitationFor(deps, current, invitationId);
+  const org = await findOrganizationById(deps.db, invitation.organizationId);
+  if (!org) throw authError('ORGANIZATION_NOT_FOUND');
+  if (!(await findMember(deps.db, org.id, invitation.inviterId)))
+    throw authError('INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION');
+  const inviter = await findUserById(deps.db, invitation.inviterId);
+  if (!inviter) throw authError('FAILED_TO_RETRIEVE_INVITATION');
+  return { invitation, organizationName: org.name, organizationSlug: org.slug, inviterEmail: inviter.email };
+}
+
+/** Every invitation of the organization, for members who may invite; creator-role ones for the creator role only. */
+export async function listInvitations(deps: AuthDeps, userId: string, organizationId: string): Promise<Invitation[]> {
+  const config = organizationConfig(deps);
+  const member = await requireMembership(deps, organizationId, userId, 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION');
+  if (!memberMay(member, { invitation: ['create'] })) throw authError('YOU_ARE_NOT_ALLOWED_TO_LIST_INVITATIONS');
+  const all = await listInvitationsOfOrganization(deps.db, organizationId);
+  return holdsCreatorRole(member.role, config) ? all : all.filter((i) => !holdsCreatorRole(i.role, config));
+}

@@ -1,0 +1,2 @@
+export { addJwtHeader, jwtEndpoints } from './routes.ts';
+export { issueToken } from './tokens.ts';

@@ -1,0 +1,40 @@
+/** GET /token, GET /jwks, and the set-auth-jwt header on get-session (CONTRACT §6.5). */
+import type { RequestContext } from '../../core/http/context.ts';
+import { defineEndpoint, type Endpoint } from '../../core/http/endpoint.ts';
+import { getCurrentSession, requireSession } from '../session/index.ts';
+import { getSigningKey, listPublicKeys } from './keys.ts';
+import { issueToken } from './tokens.ts';
+
+const token = defineEndpoint({
+  method: 'GET',
+  path: '/token',
+  async handler(ctx) {
+    const current = await requireSession(ctx, 'session');
+    return { token: await issueToken(ctx.deps, current) };
+  },
+});
+
+const jwks = defineEndpoint({
+  method: 'GET',
+  path: '/jwks',
+  async handler(ctx) {
+    const options = ctx.deps.config.plugins.jwt;
+    // the first call creates the key, so that the set is never empty
+    if (options) await getSigningKey(ctx.deps, options.algorithm);
+    const keys = await listPublicKeys(ctx.deps);
+    ctx.headers.set('cache-control', 'public, max-age=300');
+    return { keys: keys.map((k) => ({ ...k.publicJwk, kid: k.kid, ...(k.alg ? { alg: k.alg } : {}), use: 'sig' })) };
+  },
+});
+
+export const jwtEndpoints = [token, jwks];
+
+/** After a get-session that found a session, hand out a JWT in the set-auth-jwt header. */
+export async function addJwtHeader(ctx: RequestContext, endpoint: Endpoint, result: unknown): Promise<unknown> {
+  if (endpoint.path !== '/get-session' || result === null || result === undefined) return result;
+  const current = await getCurrentSession(ctx);
+  if (!current) return result;
+  ctx.headers.set('set-auth-jwt', await issueToken(ctx.deps, current));
+  ctx.headers.append('access-control-expose-headers', 'set-auth-jwt');
+  return result;
+}

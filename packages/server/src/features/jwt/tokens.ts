@@ -1,0 +1,42 @@
+/**
+ * JWTs for the session user: the user object as claims, with sub, iat, exp, iss, aud.
+ * get-session hands one out on every call, so a token is reused for the same session and
+ * user state until half its lifetime has passed (a bounded in-memory cache), instead of
+ * signing on every request.
+ */
+import { SignJWT } from 'jose';
+import type { AuthDeps } from '../../core/http/context.ts';
+import type { SessionWithUser } from '../session/index.ts';
+import { userToJson } from '../user/index.ts';
+import { getSigningKey } from './keys.ts';
+
+const CACHE_LIMIT = 10_000;
+const caches = new WeakMap<AuthDeps, Map<string, { token: string; reuseUntilMs: number }>>();
+
+export async function issueToken(deps: AuthDeps, current: SessionWithUser): Promise<string> {
+  const options = deps.config.plugins.jwt;
+  if (!options) throw new Error('the jwt plugin is disabled');
+  const nowMs = deps.clock.now().getTime();
+  let cache = caches.get(deps);
+  if (!cache) {
+    cache = new Map();
+    caches.set(deps, cache);
+  }
+  const cacheKey = `${current.session.id}:${current.user.updatedAt.getTime()}`;
+  const hit = cache.get(cacheKey);
+  if (hit && hit.reuseUntilMs > nowMs) return hit.token;
+
+  const key = await getSigningKey(deps, options.algorithm);
+  const iat = Math.floor(nowMs / 1000);
+  const token = await new SignJWT({ ...userToJson(current.user) })
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+    .setSubject(current.user.id)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + options.expirationTime)
+    .setIssuer(options.issuer)
+    .setAudience(options.audience)
+    .sign(key.privateKey);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(cacheKey, { token, reuseUntilMs: nowMs + (options.expirationTime * 1000) / 2 });
+  return token;
+}

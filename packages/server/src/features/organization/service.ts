@@ -1,0 +1,282 @@
+/**
+ * Organizations: create, check-slug, update, delete, list, set-active, get and
+ * get-full, and admitting a member (used by create, accept-invitation and api.addMember).
+ */
+import type { Kysely } from 'kysely';
+import { generateId } from '../../core/crypto/random.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
+import type { Database } from '../../core/db/schema.ts';
+import { authError } from '../../core/errors.ts';
+import type { AuthDeps } from '../../core/http/context.ts';
+import { joinRoles } from '../access-control/index.ts';
+import type { SessionWithUser } from '../session/index.ts';
+import { listInvitationsOfOrganization, listTeamsOfOrganization } from './children.ts';
+import { holdsCreatorRole, memberMay, organizationConfig, requireMembership, requirePermission } from './guard.ts';
+import type { Member, Organization } from './model.ts';
+import {
+  clearActiveOrganizationEverywhere,
+  countMembers,
+  countOrganizationsOfUser,
+  deleteOrganizationCascade,
+  ensureTeamMemberRow,
+  findMember,
+  findOrganizationById,
+  findOrganizationBySlug,
+  insertMember,
+  insertOrganization,
+  insertTeamRow,
+  listMembersWithUsers,
+  lockOrganization,
+  setSessionActive,
+  teamIdsInOrganization,
+  updateOrganizationRow,
+} from './repo.ts';
+
+type Db = Kysely<Database>;
+
+export interface CreateOrganizationInput {
+  name: string;
+  slug: string;
+  logo?: string | null | undefined;
+  metadata?: Record<string, unknown> | null | undefined;
+  keepCurrentActiveOrganization?: boolean | undefined;
+}
+
+export interface CreatedOrganization {
+  organization: Organization;
+  member: Member;
+  defaultTeamId: string | null;
+}
+
+/**
+ * Creates the organization with its creator as a member holding the creator role,
+ * and (teams on) a default team named after it. `session` is the caller's session,
+ * whose active organization becomes the new one; trusted server calls pass none.
+ */
+export async function createOrganization(
+  deps: AuthDeps,
+  userId: string,
+  input: CreateOrganizationInput,
+  opts: { session: SessionWithUser | null; serverCall: boolean },
+): Promise<CreatedOrganization> {
+  const config = organizationConfig(deps);
+  if (!config.allowUserToCreateOrganization && !opts.serverCall)
+    throw authError('YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION');
+  if (
+    config.organizationLimit !== null &&
+    (await countOrganizationsOfUser(deps.db, userId)) >= config.organizationLimit
+  ) {
+    throw authError('YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS');
+  }
+  if (await findOrganizationBySlug(deps.db, input.slug)) throw authError('ORGANIZATION_ALREADY_EXISTS');
+  const now = deps.clock.now();
+  const organization: Organization = {
+    id: generateId(),
+    name: input.name,
+    slug: input.slug,
+    logo: input.logo ?? null,
+    metadata: input.metadata ? JSON.stringify(input.metadata) : null,
+    createdAt: now,
+  };
+  const member: Member = {
+    id: generateId(),
+    organizationId: organization.id,
+    userId,
+    role: config.creatorRole,
+    createdAt: now,
+  };
+  const defaultTeamId = config.teams.enabled ? generateId() : null;
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await insertOrganization(trx, organization);
+      await insertMember(trx, { ...member, teamId: null });
+      if (defaultTeamId) {
+        await insertTeamRow(trx, {
+          id: defaultTeamId,
+          name: organization.name,
+          organizationId: organization.id,
+          createdAt: now,
+        });
+        await ensureTeamMemberRow(trx, { id: generateId(), teamId: defaultTeamId, userId, createdAt: now });
+      }
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw authError('ORGANIZATION_ALREADY_EXISTS');
+    throw err;
+  }
+  if (opts.session && !input.keepCurrentActiveOrganization) {
+    await setSessionActive(deps.db, opts.session.session.id, {
+      activeOrganizationId: organization.id,
+      activeTeamId: defaultTeamId,
+    });
+  }
+  return { organization, member, defaultTeamId };
+}
+
+export async function checkSlug(deps: AuthDeps, slug: string): Promise<{ status: true }> {
+  if (await findOrganizationBySlug(deps.db, slug)) throw authError('ORGANIZATION_SLUG_ALREADY_TAKEN');
+  return { status: true };
+}
+
+export interface OrganizationChanges {
+  name?: string | undefined;
+  slug?: string | undefined;
+  logo?: string | null | undefined;
+  metadata?: Record<string, unknown> | null | undefined;
+}
+
+export async function updateOrganization(
+  deps: AuthDeps,
+  userId: string,
+  organizationId: string,
+  data: OrganizationChanges,
+): Promise<Organization> {
+  const member = await requireMembership(deps, organizationId, userId, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION', 400);
+  requirePermission(member, { organization: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION');
+  const current = await findOrganizationById(deps.db, organizationId);
+  if (!current) throw authError('ORGANIZATION_NOT_FOUND');
+  if (data.slug !== undefined && data.slug !== current.slug) {
+    const other = await findOrganizationBySlug(deps.db, data.slug);
+    if (other && other.id !== organizationId) throw authError('ORGANIZATION_SLUG_ALREADY_TAKEN');
+  }
+  const values = {
+    ...(data.name !== undefined ? { name: data.name } : {}),
+    ...(data.slug !== undefined ? { slug: data.slug } : {}),
+    ...(data.logo !== undefined ? { logo: data.logo } : {}),
+    ...(data.metadata !== undefined ? { metadata: data.metadata === null ? null : JSON.stringify(data.metadata) } : {}),
+  };
+  if (Object.keys(values).length > 0) {
+    try {
+      await updateOrganizationRow(deps.db, organizationId, values);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw authError('ORGANIZATION_SLUG_ALREADY_TAKEN');
+      throw err;
+    }
+  }
+  return { ...current, ...values };
+}
+
+/** Deletes the organization and everything in it; every session loses it as the active one. */
+export async function deleteOrganization(
+  deps: AuthDeps,
+  userId: string,
+  organizationId: string,
+): Promise<Organization> {
+  const member = await requireMembership(deps, organizationId, userId, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION', 400);
+  requirePermission(member, { organization: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION');
+  const org = await findOrganizationById(deps.db, organizationId);
+  if (!org) throw authError('ORGANIZATION_NOT_FOUND');
+  await deps.db.transaction().execute(async (trx) => {
+    await clearActiveOrganizationEverywhere(trx, organizationId);
+    await deleteOrganizationCascade(trx, organizationId);
+  });
+  return org;
+}
+
+/**
+ * The organization a set-active call names (by id or slug), after checking the caller
+ * is a member; a non-member also loses it as the active organization.
+ */
+export async function organizationToActivate(
+  deps: AuthDeps,
+  current: SessionWithUser,
+  input: { organizationId?: string | undefined; organizationSlug?: string | undefined },
+): Promise<Organization | null> {
+  const id = input.organizationId ?? (input.organizationSlug ? undefined : current.session.activeOrganizationId);
+  if (!id && !input.organizationSlug) return null;
+  const org = id
+    ? await findOrganizationById(deps.db, id)
+    : await findOrganizationBySlug(deps.db, input.organizationSlug ?? '');
+  if (!org) throw authError('ORGANIZATION_NOT_FOUND');
+  const member = await findMember(deps.db, org.id, current.user.id);
+  if (!member) {
+    if (current.session.activeOrganizationId === org.id) {
+      await setSessionActive(deps.db, current.session.id, { activeOrganizationId: null, activeTeamId: null });
+    }
+    throw authError('USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
+  }
+  return org;
+}
+
+/** The organization after checking that the caller is a member of it. */
+export async function getOrganizationForMember(
+  deps: AuthDeps,
+  userId: string,
+  organizationId: string,
+): Promise<{ organization: Organization; member: Member }> {
+  const organization = await findOrganizationById(deps.db, organizationId);
+  if (!organization) throw authError('ORGANIZATION_NOT_FOUND');
+  const member = await requireMembership(deps, organizationId, userId, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
+  return { organization, member };
+}
+
+/**
+ * The organization with its members (and their users), its invitations when the caller
+ * may invite (owner-role invitations only for owners), and its teams when teams are on.
+ */
+export async function getFullOrganization(
+  deps: AuthDeps,
+  userId: string,
+  organizationId: string,
+  membersLimit: number | undefined,
+) {
+  const config = organizationConfig(deps);
+  const { organization, member: caller } = await getOrganizationForMember(deps, userId, organizationId);
+  const limit = Math.max(0, Math.min(membersLimit ?? config.membershipLimit, config.membershipLimit));
+  const { members } = await listMembersWithUsers(deps.db, organizationId, {
+    limit,
+    offset: 0,
+    sortBy: null,
+    sortDirection: 'asc',
+    filter: null,
+  });
+  let invitations = memberMay(caller, { invitation: ['create'] })
+    ? await listInvitationsOfOrganization(deps.db, organizationId)
+    : [];
+  if (!holdsCreatorRole(caller.role, config))
+    invitations = invitations.filter((i) => !holdsCreatorRole(i.role, config));
+  const teams = config.teams.enabled ? await listTeamsOfOrganization(deps.db, organizationId) : null;
+  return { organization, members, invitations, teams };
+}
+
+export interface AdmitMemberInput {
+  organizationId: string;
+  userId: string;
+  role: string | readonly string[];
+  teamIds: readonly string[];
+  /** Refuse unknown team ids (api.addMember) instead of skipping them (a team removed since the invitation). */
+  strictTeams: boolean;
+}
+
+/**
+ * Adds a member inside the caller's transaction: the organization row is locked, so the
+ * membership limit holds under concurrent accepts, and UNIQUE(organizationId, userId)
+ * makes two racing admissions of one person one member.
+ */
+export async function admitMember(deps: AuthDeps, trx: Db, input: AdmitMemberInput): Promise<Member> {
+  const config = organizationConfig(deps);
+  if (!(await lockOrganization(trx, deps.dialect, input.organizationId))) throw authError('ORGANIZATION_NOT_FOUND');
+  if (await findMember(trx, input.organizationId, input.userId))
+    throw authError('USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION');
+  if ((await countMembers(trx, input.organizationId)) >= config.membershipLimit)
+    throw authError('ORGANIZATION_MEMBERSHIP_LIMIT_REACHED');
+  const teamIds = await teamIdsInOrganization(trx, input.organizationId, input.teamIds);
+  if (input.strictTeams && teamIds.length !== new Set(input.teamIds).size) throw authError('TEAM_NOT_FOUND');
+  const now = deps.clock.now();
+  const member: Member = {
+    id: generateId(),
+    organizationId: input.organizationId,
+    userId: input.userId,
+    role: joinRoles(input.role),
+    createdAt: now,
+  };
+  try {
+    await insertMember(trx, { ...member, teamId: null });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw authError('USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION');
+    throw err;
+  }
+  for (const teamId of teamIds)
+    await ensureTeamMemberRow(trx, { id: generateId(), teamId, userId: input.userId, createdAt: now });
+  return member;
+}

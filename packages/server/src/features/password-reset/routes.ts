@@ -1,0 +1,70 @@
+/**
+ * POST /request-password-reset and its spec name POST /forget-password, GET
+ * /reset-password/:token and POST /reset-password (CONTRACT §4.11).
+ */
+import { z } from 'zod';
+import { authError } from '../../core/errors.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { apiURL, appendQuery, emailField, withMinimumDuration } from '../email-verification/index.ts';
+import { isResetTokenValid, requestPasswordReset, resetPassword } from './service.ts';
+
+const RESET_REQUESTED = {
+  status: true,
+  message: 'If this email exists in our system, check your email for the reset link',
+} as const;
+
+/** Known and unknown addresses answer alike, in about the same time. */
+export const RESET_REQUEST_MINIMUM_MS = 500;
+
+function requestEndpoint(path: '/request-password-reset' | '/forget-password') {
+  return defineEndpoint({
+    method: 'POST',
+    path,
+    body: z.object({ email: emailField, redirectTo: z.string().max(2048).optional() }),
+    async handler(ctx) {
+      if (!ctx.deps.config.emailAndPassword.enabled) throw authError('RESET_PASSWORD_DISABLED');
+      await withMinimumDuration(RESET_REQUEST_MINIMUM_MS, () =>
+        requestPasswordReset(ctx, ctx.body.email, ctx.body.redirectTo),
+      );
+      return RESET_REQUESTED;
+    },
+  });
+}
+
+const resetPasswordCallback = defineEndpoint({
+  method: 'GET',
+  path: '/reset-password/:token',
+  query: z.object({ callbackURL: z.string().max(2048) }),
+  checksQueryCallbackURL: true,
+  async handler(ctx) {
+    const token = ctx.params.token ?? '';
+    const { callbackURL } = ctx.query;
+    const valid = token.length <= 256 && (await isResetTokenValid(ctx, token));
+    if (!callbackURL) {
+      // the mailed link of a request without redirectTo: errors go to the error page,
+      // a good token to the application's root
+      if (!valid) return ctx.redirect(apiURL(ctx.deps.config, '/error', { error: 'INVALID_TOKEN' }));
+      return ctx.redirect(appendQuery(`${ctx.deps.config.baseURL}/`, { token }));
+    }
+    if (!valid) return ctx.redirect(appendQuery(callbackURL, { error: 'INVALID_TOKEN' }));
+    return ctx.redirect(appendQuery(new URL(callbackURL, `${ctx.deps.config.baseURL}/`).href, { token }));
+  },
+});
+
+const resetPasswordEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/reset-password',
+  body: z.object({ newPassword: z.string(), token: z.string().max(256).optional() }),
+  query: z.object({ token: z.string().max(256).optional() }).loose(),
+  async handler(ctx) {
+    await resetPassword(ctx, ctx.body.token ?? ctx.query.token, ctx.body.newPassword);
+    return { status: true };
+  },
+});
+
+export const passwordResetEndpoints = [
+  requestEndpoint('/request-password-reset'),
+  requestEndpoint('/forget-password'),
+  resetPasswordCallback,
+  resetPasswordEndpoint,
+];

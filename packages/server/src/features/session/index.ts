@@ -1,0 +1,13 @@
+export { type GuardKind, requireSession } from './guard.ts';
+export type { Session, SessionWithUser } from './model.ts';
+export { sessionToJson } from './model.ts';
+export { deleteSessionById, deleteSessionsOfUser } from './repo.ts';
+export { sessionEndpoints } from './routes.ts';
+export {
+  clearSessionCookies,
+  createSession,
+  getCurrentSession,
+  isFresh,
+  sessionCookieNames,
+  setSessionCookies,
+} from './service.ts';

@@ -1,0 +1,135 @@
+/** get-session, sign-out, list-sessions and the revoke-* endpoints (CONTRACT §4.2, §4.7, §4.8). */
+import { z } from 'zod';
+import { hashToken } from '../../core/crypto/hash.ts';
+import { authError } from '../../core/errors.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { userToJson } from '../user/model.ts';
+import { requireSession } from './guard.ts';
+import { sessionToJson } from './model.ts';
+import {
+  deleteSessionById,
+  deleteSessionsOfUser,
+  deleteUserSessionByTokenHash,
+  listActiveSessionsOfUser,
+} from './repo.ts';
+import { clearSessionCookies, getCurrentSession, isRefreshDue, refreshSession, sessionCookieNames } from './service.ts';
+
+/** A query flag: present means yes, except for the explicit "false" and "0". */
+const flag = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => {
+    const value = Array.isArray(v) ? v[v.length - 1] : v;
+    return value !== undefined && value !== 'false' && value !== '0';
+  });
+
+const getSession = defineEndpoint({
+  method: 'GET',
+  path: '/get-session',
+  query: z.object({ disableCookieCache: flag, disableRefresh: flag }),
+  async handler(ctx) {
+    ctx.headers.set('cache-control', 'no-store');
+    ctx.headers.set('pragma', 'no-cache');
+    let current = await getCurrentSession(ctx, { disableCookieCache: ctx.query.disableCookieCache });
+    if (!current) return null;
+    const { deps } = ctx;
+    const now = deps.clock.now();
+    const dontRemember = ctx.getSignedCookie(sessionCookieNames(deps).dontRemember) === 'true';
+    if (
+      !ctx.query.disableRefresh &&
+      !dontRemember &&
+      !deps.config.session.disableSessionRefresh &&
+      isRefreshDue(current.session, deps, now)
+    ) {
+      // the cache may be stale about expiry: refresh from the database's view
+      if (!ctx.memo.has('session:db'))
+        current = (await getCurrentSession(ctx, { disableCookieCache: true })) ?? current;
+      const refreshed = await refreshSession(ctx, current);
+      if (!refreshed) {
+        clearSessionCookies(ctx);
+        throw authError('FAILED_TO_GET_SESSION');
+      }
+      current = refreshed;
+    }
+    return { session: sessionToJson(current.session), user: userToJson(current.user) };
+  },
+});
+
+const postGetSession = defineEndpoint({
+  method: 'POST',
+  path: '/get-session',
+  handler() {
+    throw authError('METHOD_NOT_ALLOWED_DEFER_SESSION_REQUIRED');
+  },
+});
+
+const signOut = defineEndpoint({
+  method: 'POST',
+  path: '/sign-out',
+  async handler(ctx) {
+    const current = await getCurrentSession(ctx, { disableCookieCache: true });
+    if (current) await deleteSessionById(ctx.deps.db, current.session.id);
+    clearSessionCookies(ctx);
+    return { success: true };
+  },
+});
+
+const listSessions = defineEndpoint({
+  method: 'GET',
+  path: '/list-sessions',
+  async handler(ctx) {
+    const { user } = await requireSession(ctx, 'fresh');
+    const sessions = await listActiveSessionsOfUser(ctx.deps.db, user.id, ctx.deps.clock.now());
+    return sessions.filter((s) => !s.impersonatedBy).map(sessionToJson);
+  },
+});
+
+const revokeSession = defineEndpoint({
+  method: 'POST',
+  path: '/revoke-session',
+  body: z.object({ token: z.string().min(1).max(512) }),
+  async handler(ctx) {
+    const current = await requireSession(ctx, 'sensitive');
+    // the opaque id from list-sessions is the stored hash; a raw cookie token is hashed first
+    const candidates = [ctx.body.token, hashToken(ctx.body.token)];
+    for (const tokenHash of candidates) {
+      const deleted = await deleteUserSessionByTokenHash(ctx.deps.db, current.user.id, tokenHash);
+      if (deleted > 0) {
+        if (tokenHash === current.session.tokenHash) clearSessionCookies(ctx);
+        break;
+      }
+    }
+    return { status: true };
+  },
+});
+
+const revokeSessions = defineEndpoint({
+  method: 'POST',
+  path: '/revoke-sessions',
+  async handler(ctx) {
+    const current = await requireSession(ctx, 'sensitive');
+    await deleteSessionsOfUser(ctx.deps.db, current.user.id);
+    clearSessionCookies(ctx);
+    return { status: true };
+  },
+});
+
+const revokeOtherSessions = defineEndpoint({
+  method: 'POST',
+  path: '/revoke-other-sessions',
+  async handler(ctx) {
+    const current = await requireSession(ctx, 'sensitive');
+    await deleteSessionsOfUser(ctx.deps.db, current.user.id, current.session.id);
+    return { status: true };
+  },
+});
+
+export const sessionEndpoints = [
+  getSession,
+  postGetSession,
+  signOut,
+  listSessions,
+  revokeSession,
+  revokeSessions,
+  revokeOtherSessions,
+];

@@ -1,0 +1,226 @@
+/**
+ * Sessions: creating one, finding the current one (cookie cache, then one indexed
+ * read), the sliding refresh, and the cookies that carry them.
+ */
+
+import { addSeconds } from '../../core/clock.ts';
+import { hashToken } from '../../core/crypto/hash.ts';
+import { generateId, randomString } from '../../core/crypto/random.ts';
+import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
+import { safeDecode, serializeCookie } from '../../core/http/cookies.ts';
+import { userFromJson } from '../user/json.ts';
+import type { User } from '../user/model.ts';
+import { userToJson } from '../user/model.ts';
+import { COOKIE_CACHE_LIMIT, decodeCookieCache, encodeCookieCache } from './cookie-cache.ts';
+import { type Session, type SessionWithUser, sessionFromJson, sessionToJson } from './model.ts';
+import { deleteSessionById, findSessionWithUserByTokenHash, insertSession, updateSession } from './repo.ts';
+
+export const DONT_REMEMBER_SESSION_SECONDS = 86_400;
+
+export interface SessionCookieNames {
+  token: string;
+  data: string;
+  dontRemember: string;
+}
+
+export function sessionCookieNames(deps: AuthDeps): SessionCookieNames {
+  return {
+    token: deps.cookieName('session_token'),
+    data: deps.cookieName('session_data'),
+    dontRemember: deps.cookieName('dont_remember'),
+  };
+}
+
+export interface CreateSessionOptions {
+  dontRemember?: boolean;
+  impersonatedBy?: string | null;
+  expiresInSeconds?: number;
+  activeOrganizationId?: string | null;
+}
+
+export async function createSession(
+  ctx: RequestContext<unknown, unknown>,
+  userId: string,
+  opts: CreateSessionOptions = {},
+): Promise<{ token: string; session: Session }> {
+  const { deps } = ctx;
+  const now = deps.clock.now();
+  const token = randomString(32);
+  const lifetime =
+    opts.expiresInSeconds ?? (opts.dontRemember ? DONT_REMEMBER_SESSION_SECONDS : deps.config.session.expiresIn);
+  const session: Session = {
+    id: generateId(),
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: addSeconds(now, lifetime),
+    createdAt: now,
+    updatedAt: now,
+    ipAddress: ctx.ip,
+    userAgent: ctx.userAgent || null,
+    activeOrganizationId: opts.activeOrganizationId ?? null,
+    activeTeamId: null,
+    impersonatedBy: opts.impersonatedBy ?? null,
+  };
+  await insertSession(deps.db, {
+    id: session.id,
+    token: session.tokenHash,
+    userId,
+    expiresAt: session.expiresAt,
+    createdAt: now,
+    updatedAt: now,
+    ipAddress: session.ipAddress,
+    userAgent: session.userAgent,
+    activeOrganizationId: session.activeOrganizationId,
+    activeTeamId: null,
+    impersonatedBy: session.impersonatedBy,
+  });
+  return { token, session };
+}
+
+/** Sets session_token (and dont_remember, and the cache when enabled). */
+export function setSessionCookies(
+  ctx: RequestContext<unknown, unknown>,
+  token: string,
+  data: { session: Session; user: User },
+  opts: { dontRemember?: boolean } = {},
+): void {
+  const names = sessionCookieNames(ctx.deps);
+  const dontRemember = opts.dontRemember ?? ctx.getSignedCookie(names.dontRemember) === 'true';
+  const maxAge = dontRemember
+    ? undefined
+    : Math.max(1, Math.floor((data.session.expiresAt.getTime() - ctx.deps.clock.now().getTime()) / 1000));
+  ctx.setSignedCookie(names.token, token, { maxAge });
+  if (dontRemember) ctx.setSignedCookie(names.dontRemember, 'true');
+  else if (ctx.getCookie(names.dontRemember) !== null) ctx.deleteCookie(names.dontRemember);
+  writeCookieCache(ctx, data, dontRemember);
+}
+
+function writeCookieCache(
+  ctx: RequestContext<unknown, unknown>,
+  data: { session: Session; user: User },
+  dontRemember: boolean,
+): void {
+  const { config, clock, logger } = ctx.deps;
+  const names = sessionCookieNames(ctx.deps);
+  if (!config.session.cookieCache.enabled) {
+    if (ctx.getCookie(names.data) !== null) ctx.deleteCookie(names.data);
+    return;
+  }
+  const maxAge = config.session.cookieCache.maxAge;
+  const value = encodeCookieCache(
+    {
+      session: sessionToJson(data.session),
+      user: userToJson(data.user),
+      expiresAt: clock.now().getTime() + maxAge * 1000,
+    },
+    config.secret,
+  );
+  const line = serializeCookie(names.data, value, {
+    maxAge: dontRemember ? undefined : maxAge,
+    secure: config.advanced.useSecureCookies,
+  });
+  if (line.length > COOKIE_CACHE_LIMIT) {
+    logger.error(
+      `The session data cookie would be ${line.length} characters, over the ${COOKIE_CACHE_LIMIT}-character limit of browsers, so it was not set. Disable session cookie caching (session.cookieCache.enabled: false) or keep user records smaller.`,
+      { userId: data.user.id },
+    );
+    ctx.deleteCookie(names.data);
+    return;
+  }
+  ctx.setCookie(names.data, value, { maxAge: dontRemember ? undefined : maxAge });
+}
+
+export function clearSessionCookies(ctx: RequestContext<unknown, unknown>): void {
+  const names = sessionCookieNames(ctx.deps);
+  ctx.deleteCookie(names.token);
+  ctx.deleteCookie(names.data);
+  ctx.deleteCookie(names.dontRemember);
+}
+
+export interface ResolveOptions {
+  /** Read the database even when a valid cache cookie is present. */
+  disableCookieCache?: boolean;
+}
+
+const MEMO_KEY = 'session';
+
+/**
+ * The current session, or null. A forged or unsigned cookie reads as no session and is
+ * left alone; a signed token whose session is gone or expired clears the cookies (and an
+ * expired row is deleted).
+ */
+export async function getCurrentSession(
+  ctx: RequestContext<unknown, unknown>,
+  opts: ResolveOptions = {},
+): Promise<SessionWithUser | null> {
+  const memoKey = opts.disableCookieCache ? `${MEMO_KEY}:db` : MEMO_KEY;
+  if (ctx.memo.has(memoKey)) return ctx.memo.get(memoKey) as SessionWithUser | null;
+  const result = await resolveSession(ctx, opts);
+  ctx.memo.set(memoKey, result);
+  if (opts.disableCookieCache) ctx.memo.set(MEMO_KEY, result);
+  return result;
+}
+
+async function resolveSession(
+  ctx: RequestContext<unknown, unknown>,
+  opts: ResolveOptions,
+): Promise<SessionWithUser | null> {
+  const { deps } = ctx;
+  const names = sessionCookieNames(deps);
+  const token = ctx.getSignedCookie(names.token);
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  const now = deps.clock.now();
+
+  if (deps.config.session.cookieCache.enabled) {
+    const raw = ctx.getCookie(names.data);
+    if (raw !== null) {
+      const cached = decodeCookieCache(safeDecode(raw), deps.config.secret, now.getTime());
+      if (!cached || cached.session.token !== tokenHash) {
+        ctx.deleteCookie(names.data);
+      } else if (!opts.disableCookieCache) {
+        const session = sessionFromJson(cached.session);
+        if (session.expiresAt > now) return { session, user: userFromJson(cached.user), token };
+      }
+    }
+  }
+
+  const found = await findSessionWithUserByTokenHash(deps.db, tokenHash);
+  if (!found) {
+    clearSessionCookies(ctx);
+    return null;
+  }
+  if (found.session.expiresAt <= now) {
+    await deleteSessionById(deps.db, found.session.id);
+    clearSessionCookies(ctx);
+    return null;
+  }
+  return { ...found, token };
+}
+
+/** Whether the sliding refresh is due (CONTRACT §5.2): updateAge has passed since the last extension. */
+export function isRefreshDue(session: Session, deps: AuthDeps, now: Date): boolean {
+  const { expiresIn, updateAge } = deps.config.session;
+  return session.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now.getTime();
+}
+
+/** Extends the session to now + expiresIn and re-sends its cookie with the same token. */
+export async function refreshSession(
+  ctx: RequestContext<unknown, unknown>,
+  current: SessionWithUser,
+): Promise<SessionWithUser | null> {
+  const { deps } = ctx;
+  const now = deps.clock.now();
+  const expiresAt = addSeconds(now, deps.config.session.expiresIn);
+  const updated = await updateSession(deps.db, current.session.id, { expiresAt, updatedAt: now });
+  if (updated === 0) return null;
+  const next: SessionWithUser = { ...current, session: { ...current.session, expiresAt, updatedAt: now } };
+  if (current.token) setSessionCookies(ctx, current.token, next);
+  return next;
+}
+
+export function isFresh(session: Session, deps: AuthDeps, now: Date): boolean {
+  const { freshAge } = deps.config.session;
+  if (freshAge === 0) return true;
+  return now.getTime() - session.createdAt.getTime() < freshAge * 1000;
+}

@@ -1,0 +1,7 @@
+/** Social sign-in: the OAuth flows, account linking and provider tokens (what others may use). */
+import { socialEndpoints as flowEndpoints } from './routes.ts';
+import { tokenEndpoints } from './token-routes.ts';
+
+export const socialEndpoints = [...flowEndpoints, ...tokenEndpoints];
+export { isProviderId, PROVIDER_IDS } from './providers/index.ts';
+export { findProvider } from './service.ts';

@@ -1,0 +1,4 @@
+import { googleDialect } from './fixtures/google.ts';
+import { describeDialect } from './test-harness.ts';
+
+describeDialect(googleDialect);

@@ -1,0 +1,4 @@
+import { robloxDialect } from './fixtures/roblox.ts';
+import { describeDialect } from './test-harness.ts';
+
+describeDialect(robloxDialect);

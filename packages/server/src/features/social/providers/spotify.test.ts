@@ -1,0 +1,4 @@
+import { spotifyDialect } from './fixtures/spotify.ts';
+import { describeDialect } from './test-harness.ts';
+
+describeDialect(spotifyDialect);

@@ -1,0 +1,4 @@
+import { twitchDialect } from './fixtures/twitch.ts';
+import { describeDialect } from './test-harness.ts';
+
+describeDialect(twitchDialect);

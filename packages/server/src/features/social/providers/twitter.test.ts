@@ -1,0 +1,4 @@
+import { twitterDialect } from './fixtures/twitter.ts';
+import { describeDialect } from './test-harness.ts';
+
+describeDialect(twitterDialect);

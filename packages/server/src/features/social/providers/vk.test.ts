@@ -1,0 +1,4 @@
+import { vkDialect } from './fixtures/vk.ts';
+import { describeDialect } from './test-harness.ts';
+
+describeDialect(vkDialect);

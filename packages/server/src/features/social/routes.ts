@@ -1,0 +1,160 @@
+/** POST /sign-in/social, GET and POST /callback/:id, POST /link-social (CONTRACT §4.5, §4.6, §4.18). */
+import { z } from 'zod';
+import type { RequestContext } from '../../core/http/context.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { requireSession } from '../session/index.ts';
+import { linkWithIdToken, signInWithIdToken } from './id-token.ts';
+import { RESERVED_AUTHORIZATION_PARAMS } from './oauth-client.ts';
+import {
+  type AuthorizationRequest,
+  type CallbackParams,
+  completeCallback,
+  defaultErrorURL,
+  requireProvider,
+  startAuthorization,
+} from './service.ts';
+
+const url = z.string().max(2048);
+
+const idTokenSchema = z.object({
+  token: z.string().min(1).max(16_384),
+  nonce: z.string().max(1024).optional(),
+  accessToken: z.string().max(16_384).optional(),
+  refreshToken: z.string().max(16_384).optional(),
+  expiresAt: z.number().optional(),
+  user: z
+    .object({
+      name: z
+        .object({ firstName: z.string().max(256).optional(), lastName: z.string().max(256).optional() })
+        .optional(),
+      email: z.string().max(320).optional(),
+    })
+    .optional(),
+});
+
+/** Extra authorization parameters; the ones the engine owns (state, redirect_uri, PKCE…) are refused. */
+const additionalParams = z
+  .record(z.string().min(1).max(64), z.string().max(2048))
+  .refine((params) => Object.keys(params).length <= 20, { message: 'at most 20 additional parameters' })
+  .refine((params) => Object.keys(params).every((key) => !RESERVED_AUTHORIZATION_PARAMS.has(key)), {
+    message: `reserved parameters (${[...RESERVED_AUTHORIZATION_PARAMS].join(', ')}) cannot be set`,
+  });
+
+const flowFields = {
+  provider: z.string().min(1).max(64),
+  callbackURL: url.optional(),
+  errorCallbackURL: url.optional(),
+  disableRedirect: z.boolean().optional(),
+  scopes: z.array(z.string().min(1).max(256)).max(50).optional(),
+  loginHint: z.string().max(512).optional(),
+  requestSignUp: z.boolean().optional(),
+  additionalParams: additionalParams.optional(),
+  /** better-auth echoes it into its state for its hooks; Latch has no such hooks and does not keep it. */
+  additionalData: z.record(z.string(), z.unknown()).optional(),
+  idToken: idTokenSchema.optional(),
+};
+
+const signInSocialBody = z.object({ ...flowFields, newUserCallbackURL: url.optional() });
+const linkSocialBody = z.object(flowFields);
+
+type Ctx = RequestContext<unknown, unknown>;
+
+/** `{url, redirect}`, and a Location header unless the caller navigates itself (CONTRACT §4.5 step 4). */
+function redirectAnswer(ctx: Ctx, target: string, disableRedirect: boolean | undefined) {
+  if (!disableRedirect) ctx.headers.set('location', target);
+  return { url: target, redirect: !disableRedirect };
+}
+
+function authorizationRequest(body: z.infer<typeof signInSocialBody>): AuthorizationRequest {
+  return {
+    callbackURL: body.callbackURL,
+    errorCallbackURL: body.errorCallbackURL,
+    newUserCallbackURL: body.newUserCallbackURL,
+    scopes: body.scopes,
+    loginHint: body.loginHint,
+    requestSignUp: body.requestSignUp,
+    additionalParams: body.additionalParams,
+  };
+}
+
+const signInSocial = defineEndpoint({
+  method: 'POST',
+  path: '/sign-in/social',
+  body: signInSocialBody,
+  async handler(ctx) {
+    const provider = requireProvider(ctx.deps, ctx.body.provider);
+    if (ctx.body.idToken) {
+      return signInWithIdToken(ctx, provider, ctx.body.idToken, ctx.body.requestSignUp ?? false);
+    }
+    const target = await startAuthorization(ctx, provider, authorizationRequest(ctx.body));
+    return redirectAnswer(ctx, target, ctx.body.disableRedirect);
+  },
+});
+
+const linkSocial = defineEndpoint({
+  method: 'POST',
+  path: '/link-social',
+  body: linkSocialBody,
+  async handler(ctx) {
+    const { user } = await requireSession(ctx, 'sensitive');
+    const provider = requireProvider(ctx.deps, ctx.body.provider);
+    const target = { userId: user.id, email: user.email };
+    if (ctx.body.idToken) return linkWithIdToken(ctx, provider, target, ctx.body.idToken);
+    const url = await startAuthorization(ctx, provider, authorizationRequest(ctx.body), target);
+    return redirectAnswer(ctx, url, ctx.body.disableRedirect);
+  },
+});
+
+const CALLBACK_FIELDS = ['code', 'state', 'error', 'error_description', 'device_id', 'user', 'iss'] as const;
+/** Longer values are not something a provider sends; they only serve to bloat the redirect. */
+const MAX_PARAM_LENGTH = 8192;
+
+/** The callback's parameters, or null when one is repeated, not a string, or oversized. */
+function callbackParams(...sources: unknown[]): CallbackParams | null {
+  const out: Record<string, string> = {};
+  for (const source of sources) {
+    if (typeof source !== 'object' || source === null || Array.isArray(source)) continue;
+    const record = source as Record<string, unknown>;
+    for (const field of CALLBACK_FIELDS) {
+      const raw = record[field];
+      // Apple's `user` is a JSON string in its form post; a JSON body may carry the object itself.
+      const value = field === 'user' && typeof raw === 'object' && raw !== null ? JSON.stringify(raw) : raw;
+      if (value === undefined || field in out) continue;
+      if (typeof value !== 'string' || value.length > MAX_PARAM_LENGTH) return null;
+      out[field] = value;
+    }
+  }
+  return out;
+}
+
+const callbackGet = defineEndpoint({
+  method: 'GET',
+  path: '/callback/:id',
+  async handler(ctx) {
+    ctx.headers.set('cache-control', 'no-store');
+    const params = callbackParams(ctx.query);
+    if (!params) return ctx.redirect(`${defaultErrorURL(ctx.deps)}?error=invalid_callback_request`);
+    return ctx.redirect(await completeCallback(ctx, ctx.params.id ?? '', params));
+  },
+});
+
+/**
+ * Providers answering with `response_mode=form_post` (Apple) POST the callback cross-site. A SameSite=Lax cookie
+ * is not sent with a cross-site POST, so the state cookie would be missing here: the POST is answered with a 302
+ * to the GET callback carrying the same parameters, a top-level navigation that does carry it.
+ */
+const callbackPost = defineEndpoint({
+  method: 'POST',
+  path: '/callback/:id',
+  acceptsForm: true,
+  handler(ctx) {
+    const params = callbackParams(ctx.body, ctx.query);
+    if (!params) return ctx.redirect(`${defaultErrorURL(ctx.deps)}?error=invalid_callback_request`);
+    const query = new URLSearchParams(params as Record<string, string>).toString();
+    const { baseURL, basePath } = ctx.deps.config;
+    const id = encodeURIComponent(ctx.params.id ?? '');
+    return ctx.redirect(`${baseURL}${basePath}/callback/${id}${query ? `?${query}` : ''}`);
+  },
+});
+
+export const socialEndpoints = [signInSocial, linkSocial, callbackGet, callbackPost];

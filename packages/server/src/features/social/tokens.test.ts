@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../../test/databases.ts';
+import {
+  createTestApp,
+  openSharedDatabase,
+  type SharedDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../test/harness.ts';
+import { type GithubFake, socialSignIn, startGithubFake } from './test-support.ts';
+
+const dialects = await testDialects();
+
+describe.each(dialects)('provider tokens on $dialect', ({ dialect, skip }) => {
+  let db: SharedDatabase;
+  let github: GithubFake;
+  let app: TestApp;
+  beforeAll(async () => {
+    if (skip) return;
+    db = await openSharedDatabase(dialect);
+    github = await startGithubFake();
+    app = createTestApp(db, { socialProviders: { github: github.options } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await github?.close();
+    await db?.close();
+  });
+
+  const accountRow = (providerAccountId: string) =>
+    db.handle.db.selectFrom('account').selectAll().where('accountId', '=', providerAccountId).executeTakeFirstOrThrow();
+
+  async function signedInWithGithub(target: TestApp = app) {
+    const client = target.client();
+    const profile = github.profile();
+    const res = await socialSignIn(github, client, profile);
+    expect(res.location).toBe('/after');
+    const account = (await client.get('/list-accounts')).json.find(
+      (a: { providerId: string }) => a.providerId === 'github',
+    );
+    return { client, profile, accountRowId: account.id as string };
+  }
+
+  it.skipIf(skip)('stores provider tokens encrypted; the option off stores them as they are', async () => {
+    const { profile } = await signedInWithGithub();
+    const plaintext = github.issued.at(-1) ?? '';
+    const row = await accountRow(profile.id);
+    expect(row.accessToken).toMatch(/^v1:/);
+    expect(row.refreshToken).toMatch(/^v1:/);
+    expect(JSON.stringify(row)).not.toContain(plaintext);
+    expect(JSON.stringify(row)).not.toContain('ghr_');
+    expect(row.scope).toBe('read:user,user:email');
+
+    const plain = createTestApp(db, {
+      socialProviders: { github: github.options },
+      account: { encryptOAuthTokens: false },
+    });
+    try {
+      const other = await signedInWithGithub(plain);
+      expect((await accountRow(other.profile.id)).accessToken).toBe(github.issued.at(-1));
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it.skipIf(skip)('a returning sign-in replaces the stored tokens', async () => {
+    const { profile } = await signedInWithGithub();
+    const first = (await accountRow(profile.id)).accessToken;
+    await socialSignIn(github, app.client(), profile);
+    expect((await accountRow(profile.id)).accessToken).not.toBe(first);
+  });
+
+  it.skipIf(skip)('refresh-token refreshes at the provider and stores the new tokens', async () => {
+    const { client, profile, accountRowId } = await signedInWithGithub();
+    const before = await accountRow(profile.id);
+    const res = await client.post('/refresh-token', { accountId: accountRowId });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ providerId: 'github', accountId: profile.id, scope: 'read:user,user:email' });
+    expect(res.json.accessToken).toBe(github.issued.at(-1));
+    expect(res.json.refreshToken).toMatch(/^ghr_/);
+    const after = await accountRow(profile.id);
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(after.accessToken).toMatch(/^v1:/);
+    // the spec's form: {providerId}
+    expect((await client.post('/refresh-token', { providerId: 'github' })).status).toBe(200);
+  });
+
+  it.skipIf(skip)('get-access-token answers the stored token, and refreshes one that expires within 5 s', async () => {
+    const { client, accountRowId } = await signedInWithGithub();
+    const current = github.issued.at(-1);
+    const res = await client.post('/get-access-token', { accountId: accountRowId });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ accessToken: current, scopes: ['read:user', 'user:email'], idToken: null });
+    app.clock.advance(3600 - 4);
+    try {
+      const refreshed = await client.post('/get-access-token', { accountId: accountRowId });
+      expect(refreshed.json.accessToken).not.toBe(current);
+      expect(refreshed.json.accessToken).toBe(github.issued.at(-1));
+    } finally {
+      app.clock.advance(-(3600 - 4));
+    }
+  });
+
+  it.skipIf(skip)('account-info reads the provider profile with the stored token', async () => {
+    const { client, profile, accountRowId } = await signedInWithGithub();
+    const res = await client.get('/account-info', { query: { accountId: accountRowId } });
+    expect(res.status).toBe(200);
+    expect(res.json.user).toMatchObject({ id: profile.id, email: profile.email, emailVerified: true });
+    expect(res.json.account).toEqual({ id: accountRowId, providerId: 'github', accountId: profile.id });
+  });
+
+  it.skipIf(skip)(
+    'only the owner reaches an account; credential accounts and missing sessions are refused',
+    async () => {
+      const { accountRowId } = await signedInWithGithub();
+      const stranger = await signUpUser(app);
+      for (const [method, path] of [
+        ['POST', '/refresh-token'],
+        ['POST', '/get-access-token'],
+      ] as const) {
+        const res = await stranger.client.request(method, path, { body: { accountId: accountRowId } });
+        expect([res.status, res.json.code]).toEqual([400, 'ACCOUNT_NOT_FOUND']);
+        const anonymous = await app.client().request(method, path, { body: { accountId: accountRowId } });
+        expect(anonymous.status).toBe(401);
+      }
+      const info = await stranger.client.get('/account-info', { query: { accountId: accountRowId } });
+      expect([info.status, info.json.code]).toEqual([400, 'ACCOUNT_NOT_FOUND']);
+
+      const [credential] = (await stranger.client.get('/list-accounts')).json;
+      const refresh = await stranger.client.post('/refresh-token', { accountId: credential.id });
+      expect([refresh.status, refresh.json.code]).toEqual([400, 'PROVIDER_NOT_SUPPORTED']);
+      const access = await stranger.client.post('/get-access-token', { accountId: credential.id });
+      expect([access.status, access.json.code]).toEqual([400, 'PROVIDER_NOT_SUPPORTED']);
+      const credentialInfo = await stranger.client.get('/account-info', { query: { accountId: credential.id } });
+      expect([credentialInfo.status, credentialInfo.json.code]).toEqual([400, 'PROVIDER_NOT_CONFIGURED']);
+    },
+  );
+
+  it.skipIf(skip)(
+    'a refresh the provider refuses answers FAILED_TO_REFRESH_ACCESS_TOKEN; no refresh token, REFRESH_TOKEN_NOT_FOUND',
+    async () => {
+      const { client, profile, accountRowId } = await signedInWithGithub();
+      // the fake rotates refresh tokens: a stale stored one is refused
+      const stale = (await accountRow(profile.id)).refreshToken;
+      expect((await client.post('/refresh-token', { accountId: accountRowId })).status).toBe(200);
+      await db.handle.db.updateTable('account').set({ refreshToken: stale }).where('id', '=', accountRowId).execute();
+      const refused = await client.post('/refresh-token', { accountId: accountRowId });
+      expect([refused.status, refused.json.code]).toEqual([400, 'FAILED_TO_REFRESH_ACCESS_TOKEN']);
+      await db.handle.db.updateTable('account').set({ refreshToken: null }).where('id', '=', accountRowId).execute();
+      const none = await client.post('/refresh-token', { accountId: accountRowId });
+      expect([none.status, none.json.code]).toEqual([400, 'REFRESH_TOKEN_NOT_FOUND']);
+    },
+  );
+});

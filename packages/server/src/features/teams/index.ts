@@ -1,0 +1,2 @@
+export { teamEndpoints } from './routes.ts';
+export { requireTeamIn } from './service.ts';

@@ -1,0 +1,160 @@
+/** The team endpoints of CONTRACT §6.2 (registered only when teams are enabled). */
+import { z } from 'zod';
+import { authError } from '../../core/errors.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import {
+  requireOrganizationId,
+  requireOrgSession,
+  setSessionActive,
+  teamMemberToJson,
+  teamToJson,
+} from '../organization/index.ts';
+import { setSessionCookies } from '../session/index.ts';
+import {
+  addTeamMember,
+  createTeam,
+  listMembersOfTeam,
+  listTeams,
+  listUserTeams,
+  removeTeam,
+  removeTeamMember,
+  teamToActivate,
+  updateTeam,
+} from './service.ts';
+
+const teamName = z.string().trim().min(1).max(512);
+
+const create = defineEndpoint({
+  method: 'POST',
+  path: '/organization/create-team',
+  body: z.object({ name: teamName, organizationId: z.string().optional() }),
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
+    return teamToJson(await createTeam(ctx.deps, current.user.id, organizationId, ctx.body.name));
+  },
+});
+
+const list = defineEndpoint({
+  method: 'GET',
+  path: '/organization/list-teams',
+  query: z.object({ organizationId: z.string().optional() }),
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    const organizationId = await requireOrganizationId(ctx.deps, current, ctx.query);
+    return (await listTeams(ctx.deps, current.user.id, organizationId)).map(teamToJson);
+  },
+});
+
+const update = defineEndpoint({
+  method: 'POST',
+  path: '/organization/update-team',
+  body: z.object({
+    teamId: z.string().min(1),
+    data: z.object({ name: teamName.optional(), organizationId: z.string().optional() }),
+  }),
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    const organizationId = await requireOrganizationId(ctx.deps, current, {
+      organizationId: ctx.body.data.organizationId,
+    });
+    return teamToJson(await updateTeam(ctx.deps, current.user.id, organizationId, ctx.body.teamId, ctx.body.data.name));
+  },
+});
+
+const remove = defineEndpoint({
+  method: 'POST',
+  path: '/organization/remove-team',
+  body: z.object({ teamId: z.string().min(1), organizationId: z.string().optional() }),
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
+    await removeTeam(ctx.deps, current.user.id, organizationId, ctx.body.teamId);
+    return { message: 'Team removed successfully.' };
+  },
+});
+
+const setActiveTeam = defineEndpoint({
+  method: 'POST',
+  path: '/organization/set-active-team',
+  body: z.object({ teamId: z.string().min(1).nullable().optional() }),
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    // no teamId re-validates the current active team; null unsets it
+    const teamId = ctx.body.teamId === undefined ? current.session.activeTeamId : ctx.body.teamId;
+    const team = teamId
+      ? await teamToActivate(ctx.deps, current.user.id, current.session.activeOrganizationId, teamId)
+      : null;
+    const activeTeamId = team?.id ?? null;
+    await setSessionActive(ctx.deps.db, current.session.id, { activeTeamId });
+    if (current.token)
+      setSessionCookies(ctx, current.token, { session: { ...current.session, activeTeamId }, user: current.user });
+    return team ? teamToJson(team) : null;
+  },
+});
+
+const listUserTeamsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/organization/list-user-teams',
+  query: z.object({ userId: z.string().optional(), organizationId: z.string().optional() }),
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    const organizationId = ctx.query.organizationId ?? (ctx.query.userId ? current.session.activeOrganizationId : null);
+    return (await listUserTeams(ctx.deps, current.user.id, { userId: ctx.query.userId, organizationId })).map(
+      teamToJson,
+    );
+  },
+});
+
+const listTeamMembersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/organization/list-team-members',
+  query: z.object({ teamId: z.string().optional() }),
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    const teamId = ctx.query.teamId ?? current.session.activeTeamId;
+    if (!teamId) throw authError('YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM');
+    return (await listMembersOfTeam(ctx.deps, current.user.id, teamId)).map(teamMemberToJson);
+  },
+});
+
+const teamMemberBody = z.object({
+  teamId: z.string().min(1),
+  userId: z.string().min(1),
+  organizationId: z.string().optional(),
+});
+
+const addMember = defineEndpoint({
+  method: 'POST',
+  path: '/organization/add-team-member',
+  body: teamMemberBody,
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
+    return teamMemberToJson(await addTeamMember(ctx.deps, current.user.id, organizationId, ctx.body));
+  },
+});
+
+const removeMember = defineEndpoint({
+  method: 'POST',
+  path: '/organization/remove-team-member',
+  body: teamMemberBody,
+  async handler(ctx) {
+    const current = await requireOrgSession(ctx);
+    const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
+    await removeTeamMember(ctx.deps, current.user.id, organizationId, ctx.body);
+    return { message: 'Team member removed successfully.' };
+  },
+});
+
+export const teamEndpoints = [
+  create,
+  list,
+  update,
+  remove,
+  setActiveTeam,
+  listUserTeamsEndpoint,
+  listTeamMembersEndpoint,
+  addMember,
+  removeMember,
+];

@@ -1,0 +1,91 @@
+/**
+ * Emailed one-time codes: six digits, valid for `otpPeriod` seconds (180 by default),
+ * five tries each. The row keeps an HMAC of the code, never the code, bound to the
+ * challenge (sign-in) or to `<userId>!<sessionId>` (account settings).
+ */
+import { randomInt } from 'node:crypto';
+import { hashToken, hmacSha256, safeEqual } from '../../core/crypto/hash.ts';
+import { generateId } from '../../core/crypto/random.ts';
+import { authError } from '../../core/errors.ts';
+import type { RequestContext } from '../../core/http/context.ts';
+import { MailDeliveryError } from '../../core/mail/index.ts';
+import { sendAccountMail } from '../email-verification/index.ts';
+import type { Verifier } from './challenge.ts';
+import {
+  consumeVerification,
+  deleteVerifications,
+  findVerification,
+  insertVerification,
+  swapVerificationValue,
+} from './repo.ts';
+import { twoFactorOptions } from './service.ts';
+
+type Ctx = RequestContext<unknown, unknown>;
+
+export const MAX_OTP_ATTEMPTS = 5;
+
+function keyOf(v: Verifier): string {
+  return v.kind === 'challenge' ? v.challenge.id : `${v.user.id}!${v.current.session.id}`;
+}
+
+function identifierOf(v: Verifier): string {
+  return `2fa-otp:${hashToken(keyOf(v))}`;
+}
+
+function digestOf(ctx: Ctx, v: Verifier, code: string): string {
+  return hmacSha256(ctx.deps.config.secret, `2fa-otp:${keyOf(v)}:${code}`).toString('base64url');
+}
+
+/** Stores a new code (replacing a pending one) and mails it to the account's address. */
+export async function sendOtp(ctx: Ctx, v: Verifier): Promise<void> {
+  const { db, clock, logger } = ctx.deps;
+  const period = twoFactorOptions(ctx.deps).otpPeriod;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const identifier = identifierOf(v);
+  await deleteVerifications(db, identifier);
+  const id = generateId();
+  await insertVerification(db, {
+    id,
+    identifier,
+    value: `${digestOf(ctx, v, code)}:0`,
+    now: clock.now(),
+    expiresInSeconds: period,
+  });
+  try {
+    await sendAccountMail(ctx, {
+      to: v.user.email,
+      kind: 'two-factor-otp',
+      user: v.user,
+      vars: { code, expiresInSeconds: period },
+    });
+  } catch (err) {
+    await consumeVerification(db, id);
+    if (!(err instanceof MailDeliveryError)) throw err;
+    logger.error('could not send the two-factor code', { userId: v.user.id, error: err });
+    throw authError('FAILED_TO_SEND_EMAIL');
+  }
+}
+
+/**
+ * True when `code` is the pending code (which is then spent), false when it is wrong
+ * (the try is counted); throws when there is no pending code or its tries are used up.
+ */
+export async function checkOtp(ctx: Ctx, v: Verifier, code: string): Promise<boolean> {
+  const { db, clock } = ctx.deps;
+  const row = await findVerification(db, identifierOf(v));
+  if (!row || row.expiresAt <= clock.now()) throw authError('OTP_HAS_EXPIRED');
+  const sep = row.value.lastIndexOf(':');
+  const digest = row.value.slice(0, sep);
+  const attempts = Number(row.value.slice(sep + 1));
+  if (attempts >= MAX_OTP_ATTEMPTS) {
+    await consumeVerification(db, row.id);
+    throw authError('TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE');
+  }
+  if (safeEqual(digest, digestOf(ctx, v, code.trim()))) {
+    // two requests with the right code: the one that deletes the row wins
+    if (!(await consumeVerification(db, row.id))) throw authError('OTP_HAS_EXPIRED');
+    return true;
+  }
+  await swapVerificationValue(db, { id: row.id, from: row.value, to: `${digest}:${attempts + 1}`, now: clock.now() });
+  return false;
+}

@@ -1,0 +1,189 @@
+/**
+ * Plain functions over the `twoFactor` table and the two-factor rows of `verification`
+ * (challenges, emailed codes, trusted devices, the last TOTP step used).
+ */
+import type { Kysely } from 'kysely';
+import { addSeconds } from '../../core/clock.ts';
+import type { Database } from '../../core/db/schema.ts';
+import { toBool, toDate, toDateOrNull } from '../../core/db/values.ts';
+
+type Db = Kysely<Database>;
+
+export interface TwoFactorRecord {
+  id: string;
+  userId: string;
+  /** Encrypted envelopes, opened by the service. */
+  secretEnvelope: string;
+  backupCodesEnvelope: string;
+  verified: boolean;
+  failedVerificationCount: number;
+  lockedUntil: Date | null;
+}
+
+export async function findTwoFactorOfUser(db: Db, userId: string): Promise<TwoFactorRecord | null> {
+  const row = await db.selectFrom('twoFactor').selectAll().where('userId', '=', userId).executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    userId: row.userId,
+    secretEnvelope: row.secret,
+    backupCodesEnvelope: row.backupCodes,
+    // the column defaults to true (CONTRACT §7): rows written before enrolment checks count as verified
+    verified: row.verified === null ? true : toBool(row.verified),
+    failedVerificationCount: Number(row.failedVerificationCount ?? 0),
+    lockedUntil: toDateOrNull(row.lockedUntil),
+  };
+}
+
+export async function insertTwoFactor(
+  db: Db,
+  values: { id: string; userId: string; secretEnvelope: string; backupCodesEnvelope: string; verified: boolean },
+): Promise<void> {
+  await db
+    .insertInto('twoFactor')
+    .values({
+      id: values.id,
+      userId: values.userId,
+      secret: values.secretEnvelope,
+      backupCodes: values.backupCodesEnvelope,
+      verified: values.verified,
+      failedVerificationCount: 0,
+      lockedUntil: null,
+    })
+    .execute();
+}
+
+export async function updateTwoFactor(
+  db: Db,
+  id: string,
+  values: { secretEnvelope?: string; backupCodesEnvelope?: string; verified?: boolean },
+): Promise<void> {
+  await db
+    .updateTable('twoFactor')
+    .set({
+      ...(values.secretEnvelope !== undefined && { secret: values.secretEnvelope }),
+      ...(values.backupCodesEnvelope !== undefined && { backupCodes: values.backupCodesEnvelope }),
+      ...(values.verified !== undefined && { verified: values.verified }),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Replaces the backup codes only if they are still `from` (compare-and-set on the
+ * envelope, whose random IV makes every write unique): of two concurrent uses of one
+ * code, exactly one sees `true`.
+ */
+export async function swapBackupCodes(db: Db, id: string, from: string, to: string): Promise<boolean> {
+  const result = await db
+    .updateTable('twoFactor')
+    .set({ backupCodes: to })
+    .where('id', '=', id)
+    .where('backupCodes', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteTwoFactorOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('twoFactor').where('userId', '=', userId).execute();
+}
+
+/** Adds one consecutive failure atomically and answers the new count. */
+export async function addFailedVerification(db: Db, id: string): Promise<number> {
+  await db
+    .updateTable('twoFactor')
+    .set((eb) => ({ failedVerificationCount: eb(eb.fn.coalesce('failedVerificationCount', eb.lit(0)), '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+  const row = await db
+    .selectFrom('twoFactor')
+    .select('failedVerificationCount')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(row?.failedVerificationCount ?? 0);
+}
+
+export async function setLockout(db: Db, id: string, lockedUntil: Date | null): Promise<void> {
+  await db.updateTable('twoFactor').set({ lockedUntil, failedVerificationCount: 0 }).where('id', '=', id).execute();
+}
+
+export async function resetFailedVerifications(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('twoFactor')
+    .set({ failedVerificationCount: 0, lockedUntil: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+// --- rows of the verification table -------------------------------------------------
+
+export interface VerificationRecord {
+  id: string;
+  value: string;
+  expiresAt: Date;
+}
+
+export async function insertVerification(
+  db: Db,
+  input: { id: string; identifier: string; value: string; now: Date; expiresInSeconds: number },
+): Promise<void> {
+  await db
+    .insertInto('verification')
+    .values({
+      id: input.id,
+      identifier: input.identifier,
+      value: input.value,
+      expiresAt: addSeconds(input.now, input.expiresInSeconds),
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .execute();
+}
+
+/** The newest row with this identifier, expired or not, or null. */
+export async function findVerification(db: Db, identifier: string): Promise<VerificationRecord | null> {
+  const row = await db
+    .selectFrom('verification')
+    .select(['id', 'value', 'expiresAt'])
+    .where('identifier', '=', identifier)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst();
+  return row ? { id: row.id, value: row.value, expiresAt: toDate(row.expiresAt) } : null;
+}
+
+export async function findVerificationById(db: Db, id: string): Promise<VerificationRecord | null> {
+  const row = await db
+    .selectFrom('verification')
+    .select(['id', 'value', 'expiresAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { id: row.id, value: row.value, expiresAt: toDate(row.expiresAt) } : null;
+}
+
+/** Deletes the row and says whether this call deleted it (the single-use race is decided here). */
+export async function consumeVerification(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('verification').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function deleteVerifications(db: Db, identifier: string): Promise<void> {
+  await db.deleteFrom('verification').where('identifier', '=', identifier).execute();
+}
+
+export async function deleteVerificationsWithPrefix(db: Db, prefix: string): Promise<void> {
+  await db.deleteFrom('verification').where('identifier', 'like', `${prefix}%`).execute();
+}
+
+/** Compare-and-set on the value; true when this call changed it. */
+export async function swapVerificationValue(
+  db: Db,
+  input: { id: string; from: string; to: string; now: Date; expiresAt?: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('verification')
+    .set({ value: input.to, updatedAt: input.now, ...(input.expiresAt && { expiresAt: input.expiresAt }) })
+    .where('id', '=', input.id)
+    .where('value', '=', input.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,88 @@
+/**
+ * Account settings (CONTRACT §6.4): enable, disable, get-totp-uri and
+ * generate-backup-codes. Each needs the session and the account's password.
+ */
+import { z } from 'zod';
+import { authError } from '../../core/errors.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { requireSession } from '../session/index.ts';
+import { findTwoFactorOfUser } from './repo.ts';
+import {
+  assertPassword,
+  enrolTotp,
+  ensureTwoFactorRecord,
+  openSecret,
+  regenerateBackupCodes,
+  removeTwoFactor,
+  rotateSession,
+  setTwoFactorEnabled,
+  uriFor,
+} from './service.ts';
+import { forgetTrustedDevices } from './trust-device.ts';
+
+const password = z.string().max(1024).optional();
+
+const enable = defineEndpoint({
+  method: 'POST',
+  path: '/two-factor/enable',
+  body: z.object({
+    password,
+    method: z.enum(['totp', 'otp']).optional(),
+    issuer: z.string().max(256).optional(),
+  }),
+  async handler(ctx) {
+    const current = await requireSession(ctx, 'sensitive');
+    await assertPassword(ctx, current.user, ctx.body.password ?? '');
+    if (ctx.body.method === 'otp') {
+      await ensureTwoFactorRecord(ctx, current.user.id);
+      const user = await setTwoFactorEnabled(ctx, current.user, true);
+      await rotateSession(ctx, current, user);
+      return { method: 'otp' };
+    }
+    // twoFactorEnabled stays as it is until a first code confirms the app (CONTRACT §10.11)
+    const { totpURI, backupCodes } = await enrolTotp(ctx, current.user, ctx.body.issuer);
+    return { method: 'totp', totpURI, backupCodes };
+  },
+});
+
+const disable = defineEndpoint({
+  method: 'POST',
+  path: '/two-factor/disable',
+  body: z.object({ password }),
+  async handler(ctx) {
+    const current = await requireSession(ctx, 'sensitive');
+    await assertPassword(ctx, current.user, ctx.body.password ?? '');
+    const user = await removeTwoFactor(ctx, current.user);
+    await forgetTrustedDevices(ctx, user.id);
+    await rotateSession(ctx, current, user);
+    return { status: true };
+  },
+});
+
+const getTotpUri = defineEndpoint({
+  method: 'POST',
+  path: '/two-factor/get-totp-uri',
+  body: z.object({ password }),
+  async handler(ctx) {
+    const current = await requireSession(ctx, 'sensitive');
+    const record = await findTwoFactorOfUser(ctx.deps.db, current.user.id);
+    if (!record) throw authError('TOTP_NOT_ENABLED');
+    await assertPassword(ctx, current.user, ctx.body.password ?? '');
+    // the configured issuer: one given to enable is not remembered (as in better-auth)
+    return { totpURI: uriFor(ctx.deps, current.user, openSecret(ctx.deps, record)) };
+  },
+});
+
+const generateBackupCodes = defineEndpoint({
+  method: 'POST',
+  path: '/two-factor/generate-backup-codes',
+  body: z.object({ password }),
+  async handler(ctx) {
+    const current = await requireSession(ctx, 'sensitive');
+    if (!current.user.twoFactorEnabled) throw authError('TWO_FACTOR_NOT_ENABLED');
+    await assertPassword(ctx, current.user, ctx.body.password ?? '');
+    return { status: true, backupCodes: await regenerateBackupCodes(ctx, current.user.id) };
+  },
+});
+
+export const manageEndpoints = [enable, disable, getTotpUri, generateBackupCodes];

@@ -1,0 +1,109 @@
+/**
+ * The second factor itself (CONTRACT §6.4): verify-totp, send-otp, verify-otp and
+ * verify-backup-code, each in the verification context of challenge.ts.
+ */
+import { z } from 'zod';
+import { authError } from '../../core/errors.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { useBackupCode } from './backup-codes.ts';
+import { completeVerification, failVerification, guardVerification, resolveVerifier } from './challenge.ts';
+import { checkOtp, sendOtp } from './otp.ts';
+import { claimTotpStep } from './replay.ts';
+import { swapBackupCodes, updateTwoFactor } from './repo.ts';
+import {
+  ensureTwoFactorRecord,
+  openBackupCodes,
+  openSecret,
+  rotateSession,
+  sealBackupCodes,
+  setTwoFactorEnabled,
+} from './service.ts';
+import { matchTotp } from './totp.ts';
+
+const code = z.string().max(64);
+const trustDevice = z.boolean().optional();
+
+const verifyTotp = defineEndpoint({
+  method: 'POST',
+  path: '/two-factor/verify-totp',
+  body: z.object({ code, trustDevice }),
+  async handler(ctx) {
+    const { deps } = ctx;
+    const v = await resolveVerifier(ctx);
+    const record = await guardVerification(ctx, v);
+    // at sign-in only a confirmed enrolment counts
+    if (!record || (v.kind === 'challenge' && !record.verified)) throw authError('TOTP_NOT_ENABLED');
+    const step = matchTotp(openSecret(deps, record), ctx.body.code.trim(), deps.clock.now().getTime());
+    if (step === null) return failVerification(ctx, v, authError('INVALID_CODE'));
+    if (v.kind === 'challenge') {
+      if (!(await claimTotpStep(ctx, v.user.id, step))) return failVerification(ctx, v, authError('INVALID_CODE'));
+      return completeVerification(ctx, v, { trustDevice: ctx.body.trustDevice });
+    }
+    let user = v.user;
+    if (!record.verified || !user.twoFactorEnabled) {
+      // the first code confirms the enrolment: two-factor is on, and the session is new
+      // (the cookie carries the new token; the body the old one, as better-auth answers)
+      if (!record.verified) await updateTwoFactor(deps.db, record.id, { verified: true });
+      if (!user.twoFactorEnabled) user = await setTwoFactorEnabled(ctx, user, true);
+      await rotateSession(ctx, v.current, user);
+    }
+    return completeVerification(ctx, v, { user });
+  },
+});
+
+const sendOtpEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/two-factor/send-otp',
+  body: z.object({ trustDevice }).optional(),
+  async handler(ctx) {
+    const v = await resolveVerifier(ctx);
+    await sendOtp(ctx, v);
+    return { status: true };
+  },
+});
+
+const verifyOtp = defineEndpoint({
+  method: 'POST',
+  path: '/two-factor/verify-otp',
+  body: z.object({ code, trustDevice }),
+  async handler(ctx) {
+    const v = await resolveVerifier(ctx);
+    await guardVerification(ctx, v);
+    if (!(await checkOtp(ctx, v, ctx.body.code))) return failVerification(ctx, v, authError('INVALID_CODE'));
+    if (v.kind === 'session' && !v.user.twoFactorEnabled) {
+      await ensureTwoFactorRecord(ctx, v.user.id);
+      const user = await setTwoFactorEnabled(ctx, v.user, true);
+      await rotateSession(ctx, v.current, user);
+      return completeVerification(ctx, v, { user });
+    }
+    return completeVerification(ctx, v, { trustDevice: ctx.body.trustDevice });
+  },
+});
+
+const verifyBackupCode = defineEndpoint({
+  method: 'POST',
+  path: '/two-factor/verify-backup-code',
+  body: z.object({ code, disableSession: z.boolean().optional(), trustDevice }),
+  async handler(ctx) {
+    const { deps } = ctx;
+    const v = await resolveVerifier(ctx);
+    const record = await guardVerification(ctx, v);
+    if (!record) throw authError('BACKUP_CODES_NOT_ENABLED');
+    const remaining = useBackupCode(openBackupCodes(deps, record), ctx.body.code);
+    if (!remaining) return failVerification(ctx, v, authError('INVALID_BACKUP_CODE'));
+    // single use: of two requests with one code, only the first rewrite of the list succeeds
+    const spent = await swapBackupCodes(
+      deps.db,
+      record.id,
+      record.backupCodesEnvelope,
+      sealBackupCodes(deps, remaining),
+    );
+    if (!spent) throw authError('FAILED_TO_VERIFY_BACKUP_CODE_PLEASE_TRY_AGAIN');
+    return completeVerification(ctx, v, {
+      trustDevice: ctx.body.trustDevice,
+      createSession: !ctx.body.disableSession,
+    });
+  },
+});
+
+export const verifyEndpoints = [verifyTotp, sendOtpEndpoint, verifyOtp, verifyBackupCode];

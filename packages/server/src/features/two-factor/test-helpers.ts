@@ -1,0 +1,64 @@
+/** Helpers of the two-factor tests: an authenticator app on the injected clock, an enrolled user. */
+
+import type { TestClient } from '../../test/client.ts';
+import { PASSWORD, signUpUser, type TestApp } from '../../test/harness.ts';
+import { hotp, TOTP_PERIOD_SECONDS, totpStep } from './totp.ts';
+
+const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+export function base32Decode(input: string): Buffer {
+  let value = 0;
+  let bits = 0;
+  const out: number[] = [];
+  for (const ch of input.replace(/=+$/, '')) {
+    const index = B32.indexOf(ch);
+    if (index === -1) throw new Error(`not base32: ${ch}`);
+    value = ((value << 5) | index) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** What an authenticator app shows for this URI now (plus `offset` steps) by the app's clock. */
+export function codeFor(app: TestApp, uri: string, offset = 0): string {
+  const secret = new URL(uri).searchParams.get('secret') ?? '';
+  return hotp(base32Decode(secret), totpStep(app.clock.now().getTime()) + offset);
+}
+
+/** Moves the clock to the middle of the next TOTP step, so that ±1 step is unambiguous. */
+export function toMidStep(app: TestApp): void {
+  const periodMs = TOTP_PERIOD_SECONDS * 1000;
+  const now = app.clock.now().getTime();
+  app.clock.set((Math.floor(now / periodMs) + 1) * periodMs + periodMs / 2);
+}
+
+export interface EnrolledUser {
+  client: TestClient;
+  email: string;
+  userId: string;
+  uri: string;
+  backupCodes: string[];
+}
+
+/** A user with TOTP enabled and confirmed by a first code (in the settings session). */
+export async function enrolledUser(app: TestApp, extra: Record<string, unknown> = {}): Promise<EnrolledUser> {
+  const user = await signUpUser(app, extra);
+  const enabled = await user.client.post('/two-factor/enable', { password: PASSWORD });
+  if (enabled.status !== 200) throw new Error(`enable failed: ${enabled.status} ${enabled.text}`);
+  const verified = await user.client.post('/two-factor/verify-totp', { code: codeFor(app, enabled.json.totpURI) });
+  if (verified.status !== 200) throw new Error(`first verify-totp failed: ${verified.status} ${verified.text}`);
+  return { ...user, uri: enabled.json.totpURI, backupCodes: enabled.json.backupCodes };
+}
+
+/** Signs in with the password in a new browser; throws unless the challenge answers. */
+export async function challenged(app: TestApp, email: string, body: Record<string, unknown> = {}): Promise<TestClient> {
+  const client = app.client();
+  const res = await client.post('/sign-in/email', { email, password: PASSWORD, ...body });
+  if (res.status !== 200 || res.json.twoFactorRedirect !== true)
+    throw new Error(`expected the two-factor challenge: ${res.status} ${res.text}`);
+  return client;
+}

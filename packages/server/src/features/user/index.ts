@@ -1,0 +1,3 @@
+export { type User, userFromRow, userToJson } from './model.ts';
+export { deleteUserRow, findUserByEmail, findUserById, findUserByUsername, insertUser, updateUserRow } from './repo.ts';
+export { userEndpoints } from './routes.ts';

@@ -1,0 +1,33 @@
+/** Plain functions over the user table. Lookups return null for absence. */
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database, UserTable } from '../../core/db/schema.ts';
+import { type User, userFromRow } from './model.ts';
+
+type Db = Kysely<Database>;
+
+export async function findUserById(db: Db, id: string): Promise<User | null> {
+  const row = await db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? userFromRow(row) : null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
+  const row = await db.selectFrom('user').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row ? userFromRow(row) : null;
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<User | null> {
+  const row = await db.selectFrom('user').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
+  return row ? userFromRow(row) : null;
+}
+
+export async function insertUser(db: Db, values: Insertable<UserTable>): Promise<void> {
+  await db.insertInto('user').values(values).execute();
+}
+
+export async function updateUserRow(db: Db, id: string, values: Updateable<UserTable>): Promise<void> {
+  await db.updateTable('user').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteUserRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('user').where('id', '=', id).execute();
+}

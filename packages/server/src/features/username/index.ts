@@ -1,0 +1,2 @@
+export { usernameEndpoints } from './routes.ts';
+export { prepareUsernameFields, usernameSignUpExtension } from './service.ts';

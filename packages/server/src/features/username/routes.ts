@@ -1,0 +1,47 @@
+/** POST /sign-in/username and POST /is-username-available (CONTRACT §6.1). */
+import { z } from 'zod';
+import { authError } from '../../core/errors.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { assertNotTooLong, checkCredentials, completePasswordSignIn } from '../credentials/index.ts';
+import { findUserByUsername } from '../user/repo.ts';
+import { assertValidUsername, normalizeUsername } from './rules.ts';
+import { isUsernameTaken } from './service.ts';
+
+const signInUsername = defineEndpoint({
+  method: 'POST',
+  path: '/sign-in/username',
+  body: z.object({
+    username: z.string().max(1024),
+    password: z.string(),
+    rememberMe: z.boolean().optional(),
+    callbackURL: z.string().optional(),
+  }),
+  async handler(ctx) {
+    const { config } = ctx.deps;
+    if (!config.plugins.username) throw authError('NOT_FOUND');
+    const { username, password } = ctx.body;
+    if (!username || !password) throw authError('INVALID_USERNAME_OR_PASSWORD');
+    assertValidUsername(username, config, 422);
+    assertNotTooLong(password, config);
+    const user = await findUserByUsername(ctx.deps.db, normalizeUsername(username));
+    const valid = await checkCredentials(ctx.deps, user, password);
+    if (!valid || !user) throw authError('INVALID_USERNAME_OR_PASSWORD');
+    return completePasswordSignIn(ctx, user, {
+      rememberMe: ctx.body.rememberMe ?? true,
+      callbackURL: ctx.body.callbackURL,
+    });
+  },
+});
+
+const isUsernameAvailable = defineEndpoint({
+  method: 'POST',
+  path: '/is-username-available',
+  body: z.object({ username: z.string().max(1024) }),
+  async handler(ctx) {
+    if (!ctx.deps.config.plugins.username) throw authError('NOT_FOUND');
+    assertValidUsername(ctx.body.username, ctx.deps.config, 422);
+    return { available: !(await isUsernameTaken(ctx.deps, ctx.body.username)) };
+  },
+});
+
+export const usernameEndpoints = [signInUsername, isUsernameAvailable];

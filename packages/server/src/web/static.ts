@@ -1,0 +1,84 @@
+/**
+ * Serves the built web app (apps/web/dist) at `/`: hashed assets cached for a year,
+ * every other path answered with index.html (client-side routes), into which the
+ * public part of the configuration is injected as `window.__LATCH__`.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import type { ResolvedConfig } from '../core/config/resolve.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export interface PublicConfig {
+  appName: string;
+  providers: string[];
+  features: { username: boolean; deleteUser: boolean; emailVerification: boolean; organization: boolean };
+}
+
+export function publicConfig(config: ResolvedConfig): PublicConfig {
+  return {
+    appName: config.appName,
+    providers: Object.keys(config.socialProviders),
+    features: {
+      username: config.plugins.username !== false,
+      deleteUser: config.user.deleteUser.enabled,
+      emailVerification: true,
+      organization: config.plugins.organization !== false,
+    },
+  };
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+export function createStaticHandler(distDir: string, config: ResolvedConfig): ((request: Request) => Response) | null {
+  const root = resolve(distDir);
+  const indexPath = join(root, 'index.html');
+  if (!existsSync(indexPath)) return null;
+  const inject = `<script>window.__LATCH__=${JSON.stringify(publicConfig(config)).replace(/</g, '\\u003c')}</script>`;
+  const raw = readFileSync(indexPath, 'utf8');
+  const indexHtml = raw.includes('<!--latch:config-->')
+    ? raw.replace('<!--latch:config-->', inject)
+    : raw.replace('</head>', `${inject}</head>`);
+
+  return (request) => {
+    const url = new URL(request.url);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 404 });
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      return new Response(null, { status: 400 });
+    }
+    const file = normalize(join(root, pathname));
+    if (file.startsWith(root) && file !== root && existsSync(file) && statSync(file).isFile()) {
+      const immutable = pathname.startsWith('/assets/');
+      return new Response(request.method === 'HEAD' ? null : readFileSync(file), {
+        headers: {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          ...SECURITY_HEADERS,
+        },
+      });
+    }
+    return new Response(request.method === 'HEAD' ? null : indexHtml, {
+      headers: { 'content-type': TYPES['.html'] ?? 'text/html', 'cache-control': 'no-cache', ...SECURITY_HEADERS },
+    });
+  };
+}

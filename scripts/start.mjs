@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm start`: builds the web app if it is not built yet, then runs the service
+// (migrations are applied at start-up). Safe to run again and again.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_BUNDLE, serverBundleIsFresh } from './build-server.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const webDist = join(root, 'apps/web/dist/index.html');
+const webSrc = join(root, 'apps/web/index.html');
+
+if (!existsSync(webDist) && existsSync(webSrc)) {
+  process.stdout.write('Building the web app (first start only)…\n');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.stderr.write('The web app did not build; starting the API alone.\n');
+}
+
+// the server runs as a bundle built from the sources; through the TypeScript loader if that fails
+let entry = ['--enable-source-maps', SERVER_BUNDLE];
+try {
+  if (!serverBundleIsFresh()) await buildServer();
+} catch (err) {
+  process.stderr.write(`Could not bundle the server (${err.message}); running it from source.\n`);
+  entry = ['--import', 'tsx', join(root, 'packages/server/src/main.ts')];
+}
+
+const child = spawn(process.execPath, entry, {
+  cwd: process.cwd(),
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
