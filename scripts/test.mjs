@@ -28,7 +28,12 @@ let skipped = 0;
 if (existsSync(report)) {
   const data = JSON.parse(readFileSync(report, 'utf8'));
   passed = data.numPassedTests ?? 0;
-  failed = (data.numFailedTests ?? 0) + (data.numFailedTestSuites ?? 0);
+  // a failed test counts once; a file that failed without a failed test (it did not load, or a
+  // hook threw) counts once too, so the line never hides a broken file nor counts a test twice
+  const brokenFiles = (data.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+  failed = (data.numFailedTests ?? 0) + brokenFiles;
   skipped = (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0);
 }
 const status = run.status ?? 1;

@@ -177,9 +177,17 @@ export function describeAccountJourney(variant: JourneyVariant): void {
       const isInteraction = (url: URL) => url.origin === env.oidc.issuer && url.pathname.startsWith('/interaction/');
       let previous = page.url();
       for (let screen = 0; screen < 4; screen++) {
-        await page.waitForURL((url) => url.href !== previous && (isInteraction(url) || back(url)), {
-          waitUntil: 'domcontentloaded',
-        });
+        try {
+          await page.waitForURL((url) => url.href !== previous && (isInteraction(url) || back(url)), {
+            waitUntil: 'domcontentloaded',
+          });
+        } catch (err) {
+          // say where the browser stopped instead of only that it did not arrive
+          const text = (await page.locator('body').innerText().catch(() => '')).slice(0, 300);
+          throw new Error(`still at ${page.url()} after screen ${screen} (${text.replace(/\s+/g, ' ')})`, {
+            cause: err,
+          });
+        }
         const url = new URL(page.url());
         if (back(url)) return;
         previous = url.href;
@@ -189,7 +197,20 @@ export function describeAccountJourney(variant: JourneyVariant): void {
           await page.getByPlaceholder('Enter any login').fill(login);
           await page.getByPlaceholder('and password').fill('any password will do');
         }
+        // The provider's page restyles itself when its (blocked) web font fails; a click that lands
+        // during that re-layout is lost, so a form that was not sent within seconds is clicked again.
+        const sent = () =>
+          page
+            .waitForRequest((request) => request.method() === 'POST' && request.url().startsWith(env.oidc.issuer), {
+              timeout: 5_000,
+            })
+            .then(
+              () => true,
+              () => false,
+            );
+        const first = sent();
         await action.click();
+        if (!(await first) && page.url() === previous) await action.click();
       }
       throw new Error(`still at the provider after 4 screens: ${page.url()}`);
     };
