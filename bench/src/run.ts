@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: Latch against the limits of this machine, in one run, side by side.
  * Prints one table and writes JSON to bench/results/. Set BENCH_SECONDS (default 10),
- * BENCH_WARMUP (2), BENCH_SCALE_USERS (1000000; 0 skips the scale part).
+ * BENCH_WARMUP (2), BENCH_SCALE_USERS (1000000; 0 skips the scale part), BENCH_ONLY (comma-separated
+ * words: only the scenarios whose names contain one of them, e.g. "get-session,ceiling").
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,12 @@ const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECRET = 'bench-secret-that-is-long-enough-0123456789abcdef';
 const CONNECTIONS = 50;
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((word) => word.trim())
+  .filter(Boolean);
+/** Whether a scenario runs in this bench (BENCH_ONLY). */
+const wanted = (scenario: string) => ONLY.length === 0 || ONLY.some((word) => scenario.includes(word));
 
 interface Row extends Partial<LoadFigures> {
   scenario: string;
@@ -174,73 +181,74 @@ async function main(): Promise<void> {
   const sqliteSmall = `sqlite:${join(work, 'small.db')}`;
   const small = await seed(sqliteSmall, 1000, 2, SECRET);
   log(`seeded SQLite: 1,000 users, 2,000 sessions in ${small.seconds.toFixed(1)} s`);
-  rows.push(vsBare(await getSessionScenario('get-session · SQLite', sqliteSmall, small)));
-  rows.push(
-    vsBare(
-      await getSessionScenario('get-session · SQLite + cookie cache', sqliteSmall, small, {
-        session: { cookieCache: { enabled: true } },
-      }),
-    ),
-  );
-  const pgSmall = await postgresDatabase('latch_bench_small');
+  if (wanted('get-session · SQLite'))
+    rows.push(vsBare(await getSessionScenario('get-session · SQLite', sqliteSmall, small)));
+  if (wanted('get-session · SQLite + cookie cache')) {
+    const cache = { session: { cookieCache: { enabled: true } } };
+    rows.push(vsBare(await getSessionScenario('get-session · SQLite + cookie cache', sqliteSmall, small, cache)));
+  }
+  const pgWanted = wanted('get-session · PostgreSQL') || wanted('get-session · PostgreSQL + Redis rate limits');
+  const pgSmall = pgWanted ? await postgresDatabase('latch_bench_small') : null;
   if (pgSmall) {
     const pgData = await seed(pgSmall.url, 1000, 2, SECRET);
-    rows.push(vsBare(await getSessionScenario('get-session · PostgreSQL', pgSmall.url, pgData)));
+    if (wanted('get-session · PostgreSQL'))
+      rows.push(vsBare(await getSessionScenario('get-session · PostgreSQL', pgSmall.url, pgData)));
     // rate limits on, counted in Redis (with a budget the bench never exhausts): what a
     // deployment of several instances pays on every request
     const redisLimits = { rateLimit: { enabled: true, storage: 'redis', window: 60, max: 100_000_000 } };
-    rows.push(
-      vsBare(
-        await getSessionScenario(
-          'get-session · PostgreSQL + Redis rate limits',
-          pgSmall.url,
-          pgData,
-          redisLimits,
-          REDIS,
-        ),
-      ),
-    );
+    const name = 'get-session · PostgreSQL + Redis rate limits';
+    if (wanted(name)) rows.push(vsBare(await getSessionScenario(name, pgSmall.url, pgData, redisLimits, REDIS)));
     await pgSmall.drop();
   }
-  rows.push(vsHash(await signInScenario('sign-in/email · SQLite', sqliteSmall, small)));
-  const { result: signUp } = await withServer('sign-up', sqliteSmall, {}, (server) =>
-    runLoad(
-      {
-        url: `${server.url}/api/auth/sign-up/email`,
-        connections: CONNECTIONS,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        makeRequest: (n) => ({
-          body: JSON.stringify({ name: 'New', email: `new-${process.pid}-${n}@bench.test`, password: BENCH_PASSWORD }),
-        }),
-      },
-      SECONDS,
-      WARMUP,
-    ),
-  );
-  rows.push(vsHash({ scenario: 'sign-up/email · SQLite', ...signUp }));
-  const { result: list } = await withServer('list-sessions', sqliteSmall, {}, (server) =>
-    runLoad(
-      {
-        url: `${server.url}/api/auth/list-sessions`,
-        connections: CONNECTIONS,
-        headers: { cookie: cookieHeader(small, 1) },
-      },
-      SECONDS,
-      WARMUP,
-    ),
-  );
-  rows.push(vsBare({ scenario: 'list-sessions · SQLite', ...list }));
+  if (wanted('sign-in/email · SQLite'))
+    rows.push(vsHash(await signInScenario('sign-in/email · SQLite', sqliteSmall, small)));
+  if (wanted('sign-up/email · SQLite')) {
+    const { result: signUp } = await withServer('sign-up', sqliteSmall, {}, (server) =>
+      runLoad(
+        {
+          url: `${server.url}/api/auth/sign-up/email`,
+          connections: CONNECTIONS,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          makeRequest: (n) => ({
+            body: JSON.stringify({
+              name: 'New',
+              email: `new-${process.pid}-${n}@bench.test`,
+              password: BENCH_PASSWORD,
+            }),
+          }),
+        },
+        SECONDS,
+        WARMUP,
+      ),
+    );
+    rows.push(vsHash({ scenario: 'sign-up/email · SQLite', ...signUp }));
+  }
+  if (wanted('list-sessions · SQLite')) {
+    const { result: list } = await withServer('list-sessions', sqliteSmall, {}, (server) =>
+      runLoad(
+        {
+          url: `${server.url}/api/auth/list-sessions`,
+          connections: CONNECTIONS,
+          headers: { cookie: cookieHeader(small, 1) },
+        },
+        SECONDS,
+        WARMUP,
+      ),
+    );
+    rows.push(vsBare({ scenario: 'list-sessions · SQLite', ...list }));
+  }
 
   // organizations: one of 100 members, read by its owner
-  const orgId = seedOrganization(sqliteSmall, 100);
-  for (const [scenario, path] of [
-    ['organization/list · SQLite', '/api/auth/organization/list'],
+  const orgScenarios = (
     [
-      'get-full-organization (100 members) · SQLite',
-      `/api/auth/organization/get-full-organization?organizationId=${orgId}`,
-    ],
-  ] as const) {
+      ['organization/list · SQLite', '/api/auth/organization/list'],
+      ['get-full-organization (100 members) · SQLite', '/api/auth/organization/get-full-organization'],
+    ] as const
+  ).filter(([scenario]) => wanted(scenario));
+  const orgId = orgScenarios.length > 0 ? seedOrganization(sqliteSmall, 100) : '';
+  for (const [scenario, route] of orgScenarios) {
+    const path = route.endsWith('get-full-organization') ? `${route}?organizationId=${orgId}` : route;
     const { result } = await withServer(scenario.replace(/\W+/g, '-'), sqliteSmall, {}, async (server) => {
       const probe = await fetch(`${server.url}${path}`, { headers: { cookie: cookieHeader(small, 0) } });
       if (!probe.ok) throw new Error(`${scenario}: ${probe.status} ${await probe.text()}`);
@@ -254,27 +262,33 @@ async function main(): Promise<void> {
   }
 
   // at scale
-  if (SCALE_USERS > 0) {
+  const size = short(SCALE_USERS);
+  if (
+    SCALE_USERS > 0 &&
+    (wanted(`get-session · SQLite · ${size} users`) || wanted(`sign-in/email · SQLite · ${size} users`))
+  ) {
     const sqliteBig = `sqlite:${join(work, 'big.db')}`;
     const big = await seed(sqliteBig, SCALE_USERS, 2, SECRET);
     log(
       `seeded SQLite: ${SCALE_USERS.toLocaleString('en')} users, ${big.sessions.toLocaleString('en')} sessions in ${big.seconds.toFixed(1)} s`,
     );
-    rows.push(vsBare(await getSessionScenario(`get-session · SQLite · ${short(SCALE_USERS)} users`, sqliteBig, big)));
-    rows.push(vsHash(await signInScenario(`sign-in/email · SQLite · ${short(SCALE_USERS)} users`, sqliteBig, big)));
+    const getName = `get-session · SQLite · ${size} users`;
+    if (wanted(getName)) rows.push(vsBare(await getSessionScenario(getName, sqliteBig, big)));
+    const signName = `sign-in/email · SQLite · ${size} users`;
+    if (wanted(signName)) rows.push(vsHash(await signInScenario(signName, sqliteBig, big)));
     rmSync(join(work, 'big.db'), { force: true });
-    const pgBig = await postgresDatabase('latch_bench_big');
-    if (pgBig) {
-      const bigPg = await seed(pgBig.url, SCALE_USERS, 2, SECRET);
-      log(`seeded PostgreSQL: ${SCALE_USERS.toLocaleString('en')} users in ${bigPg.seconds.toFixed(1)} s`);
-      rows.push(
-        vsBare(await getSessionScenario(`get-session · PostgreSQL · ${short(SCALE_USERS)} users`, pgBig.url, bigPg)),
-      );
-      rows.push(
-        vsHash(await signInScenario(`sign-in/email · PostgreSQL · ${short(SCALE_USERS)} users`, pgBig.url, bigPg)),
-      );
-      await pgBig.drop();
-    }
+  }
+  const pgBigWanted =
+    wanted(`get-session · PostgreSQL · ${size} users`) || wanted(`sign-in/email · PostgreSQL · ${size} users`);
+  const pgBig = SCALE_USERS > 0 && pgBigWanted ? await postgresDatabase('latch_bench_big') : null;
+  if (pgBig) {
+    const bigPg = await seed(pgBig.url, SCALE_USERS, 2, SECRET);
+    log(`seeded PostgreSQL: ${SCALE_USERS.toLocaleString('en')} users in ${bigPg.seconds.toFixed(1)} s`);
+    const getName = `get-session · PostgreSQL · ${size} users`;
+    if (wanted(getName)) rows.push(vsBare(await getSessionScenario(getName, pgBig.url, bigPg)));
+    const signName = `sign-in/email · PostgreSQL · ${size} users`;
+    if (wanted(signName)) rows.push(vsHash(await signInScenario(signName, pgBig.url, bigPg)));
+    await pgBig.drop();
   }
 
   const elapsed = (performance.now() - started) / 1000;
