@@ -32,7 +32,7 @@ import {
 import { emailChangeEndpoints } from './features/email-change/index.ts';
 import { emailVerificationEndpoints, registerEmailVerification } from './features/email-verification/index.ts';
 import { invitationEndpoints } from './features/invitations/index.ts';
-import { addJwtHeader, jwtEndpoints } from './features/jwt/index.ts';
+import { addJwtHeader, jwtEndpoints, jwtSessionHeaders } from './features/jwt/index.ts';
 import { metaEndpoints } from './features/meta/routes.ts';
 import {
   createOrganizationApi,
@@ -41,7 +41,7 @@ import {
   organizationEndpoints,
 } from './features/organization/index.ts';
 import { passwordResetEndpoints } from './features/password-reset/index.ts';
-import { sessionEndpoints } from './features/session/index.ts';
+import { createFastSessionCheck, type FastSessionCheck, sessionEndpoints } from './features/session/index.ts';
 import { socialEndpoints } from './features/social/index.ts';
 import { teamEndpoints } from './features/teams/index.ts';
 import { registerTwoFactor, twoFactorEndpoints } from './features/two-factor/index.ts';
@@ -64,6 +64,11 @@ export interface Auth {
   config: ResolvedConfig;
   deps: AuthDeps;
   fetch(request: Request, info?: RequestInfo): Promise<Response>;
+  /**
+   * GET <basePath>/get-session without a query, answered without the general pipeline
+   * where nothing has to change (features/session/fast-check.ts); null: use fetch.
+   */
+  fastSessionCheck: FastSessionCheck;
   api: ServerApi;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -96,6 +101,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     config,
     db: database.db,
     dialect: database.dialect,
+    reader: database.reader,
     clock,
     logger,
     mailer,
@@ -164,10 +170,16 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     },
   };
 
+  const fastSessionCheck = createFastSessionCheck(deps, {
+    rateLimit: rateLimiter,
+    ...(config.plugins.jwt ? { sessionHeaders: jwtSessionHeaders(deps) } : {}),
+  });
+
   return {
     config,
     deps,
     fetch: router,
+    fastSessionCheck,
     api,
     migrate: async () => {
       await migrateToLatest(database.db, database.dialect);

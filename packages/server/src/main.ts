@@ -6,12 +6,12 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Redis } from 'ioredis';
 import { createAuth } from './app.ts';
 import { loadSettings } from './core/config/load.ts';
 import { ConfigError } from './core/config/resolve.ts';
 import { createLogger } from './core/logger.ts';
-import { createNodeListener } from './node-adapter.ts';
+import { loadIoredis } from './core/optional-modules.ts';
+import { createNodeListener, type HeaderReader } from './node-adapter.ts';
 import { createStaticHandler } from './web/static.ts';
 
 const WEB_DIST = resolve(import.meta.dirname, '../../../apps/web/dist');
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const settings = loadSettings();
   const logger = createLogger(settings.logLevel);
   const redis = settings.options.redis?.url
-    ? new Redis(settings.options.redis.url, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new (loadIoredis().Redis)(settings.options.redis.url, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   // rate limits count in memory until Redis is ready: wait for it before serving
   if (redis) await redis.ping();
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const basePath = auth.config.basePath;
 
   const listener = createNodeListener(auth, {
-    clientIp: (request, socketIp) => clientIp(request, socketIp, auth.config.advanced.ipAddressHeaders),
+    clientIp: (header, socketIp) => clientIp(header, socketIp, auth.config.advanced.ipAddressHeaders),
     fallback: (request) =>
       web
         ? web(request)
@@ -109,9 +109,9 @@ function startDiagnostics(file: string): { write(): void } {
 }
 
 /** The client address: the socket's, or the configured proxy header's when one is set and holds a single address. */
-function clientIp(request: Request, socketIp: string | null, headers: readonly string[]): string | null {
+function clientIp(header: HeaderReader, socketIp: string | null, headers: readonly string[]): string | null {
   for (const name of headers) {
-    const value = request.headers.get(name);
+    const value = header(name.toLowerCase());
     if (!value) continue;
     const first = value.split(',').map((s) => s.trim());
     if (first.length === 1 && first[0]) return first[0];

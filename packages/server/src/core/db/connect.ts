@@ -6,10 +6,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
-import { createPool as createMysqlPool } from 'mysql2';
-import pg from 'pg';
+import { loadMysql2, loadPg } from '../optional-modules.ts';
 import type { Database, Dialect } from './schema.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
+import { openSqliteReader, type SqliteReader } from './sqlite-reader.ts';
 import { withStatementCache } from './sqlite-statement-cache.ts';
 import { SqliteValuesPlugin } from './sqlite-values-plugin.ts';
 
@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** A description without credentials, for logs. */
   label: string;
+  /** SQLite files only: a read-only connection for the hot reads (sqlite-reader.ts). */
+  reader: SqliteReader | null;
   close(): Promise<void>;
 }
 
@@ -48,13 +50,13 @@ const reportIdleError = (err: Error) =>
 export function connectDatabase(url: string, opts: ConnectOptions = {}): DatabaseHandle {
   const dialect = dialectOf(url);
   if (dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+    const pool = new (loadPg().Pool)({ connectionString: url, max: opts.poolSize ?? 10 });
     pool.on('error', opts.onIdleConnectionError ?? reportIdleError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect, label: redact(url), close: () => db.destroy() };
+    return { db, dialect, label: redact(url), reader: null, close: () => db.destroy() };
   }
   if (dialect === 'mysql') {
-    const pool = createMysqlPool({
+    const pool = loadMysql2().createPool({
       uri: url.replace(/^mariadb:/i, 'mysql:'),
       connectionLimit: opts.poolSize ?? 10,
       timezone: 'Z',
@@ -62,7 +64,7 @@ export function connectDatabase(url: string, opts: ConnectOptions = {}): Databas
       supportBigNumbers: true,
     });
     const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
-    return { db, dialect, label: redact(url), close: () => db.destroy() };
+    return { db, dialect, label: redact(url), reader: null, close: () => db.destroy() };
   }
   const path = sqlitePath(url);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -75,15 +77,20 @@ export function connectDatabase(url: string, opts: ConnectOptions = {}): Databas
   // checkpoints happen in a worker thread, never on the event loop (sqlite-checkpointer.ts)
   const checkpointer = path === ':memory:' ? null : startCheckpointer(path);
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 0');
+  const reader = path === ':memory:' ? null : openSqliteReader(path);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({
+      database: withStatementCache(sqlite, reader ? { onWrite: () => reader.noteWrite() } : {}),
+    }),
     plugins: [new SqliteValuesPlugin()],
   });
   return {
     db,
     dialect,
     label: `sqlite:${path}`,
+    reader,
     close: async () => {
+      reader?.close();
       await db.destroy();
       await checkpointer?.close();
     },

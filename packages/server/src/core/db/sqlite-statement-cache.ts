@@ -3,12 +3,51 @@
  * each query anew: on the session check that was the largest single cost. This wrapper
  * keeps the most recent statements (bounded) and hands them out again. Statements are
  * executed synchronously one at a time, so reusing one is safe.
+ *
+ * It also reports each write, and each end of a transaction, once it has run
+ * (`onWrite`): the in-memory session cache must forget what it read before.
  */
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
-import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import type { SqliteDatabase as KyselySqliteDatabase, SqliteStatement } from 'kysely';
 
-export function withStatementCache(database: SqliteDatabase, maxStatements = 500): KyselySqliteDatabase {
-  const cache = new Map<string, Statement>();
+/** COMMIT and friends are "read-only" to SQLite, yet they are when other connections see the writes. */
+const ENDS_TRANSACTION = /^\s*(commit|end|rollback|release)\b/i;
+
+function reportingWrites(statement: Statement, onWrite: () => void): SqliteStatement {
+  return {
+    get reader() {
+      return statement.reader;
+    },
+    all(parameters: ReadonlyArray<unknown>) {
+      try {
+        return statement.all(parameters);
+      } finally {
+        onWrite();
+      }
+    },
+    run(parameters: ReadonlyArray<unknown>) {
+      try {
+        return statement.run(parameters);
+      } finally {
+        onWrite();
+      }
+    },
+    *iterate(parameters: ReadonlyArray<unknown>) {
+      try {
+        yield* statement.iterate(parameters);
+      } finally {
+        onWrite();
+      }
+    },
+  };
+}
+
+export function withStatementCache(
+  database: SqliteDatabase,
+  opts: { maxStatements?: number; onWrite?: () => void } = {},
+): KyselySqliteDatabase {
+  const maxStatements = opts.maxStatements ?? 500;
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => {
       cache.clear();
@@ -22,7 +61,10 @@ export function withStatementCache(database: SqliteDatabase, maxStatements = 500
         cache.set(sql, hit);
         return hit;
       }
-      const statement = database.prepare(sql);
+      const prepared = database.prepare(sql);
+      const writes = !prepared.readonly || ENDS_TRANSACTION.test(sql);
+      const statement: SqliteStatement =
+        writes && opts.onWrite ? reportingWrites(prepared, opts.onWrite) : (prepared as unknown as SqliteStatement);
       cache.set(sql, statement);
       if (cache.size > maxStatements) {
         const oldest = cache.keys().next().value;

@@ -7,6 +7,7 @@ import type { Clock } from '../clock.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
 import { signValue, unsignValue } from '../crypto/signing.ts';
 import type { Database, Dialect } from '../db/schema.ts';
+import type { SqliteReader } from '../db/sqlite-reader.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/transport.ts';
 import { type CookieOptions, parseCookieHeader, safeDecode, serializeCookie } from './cookies.ts';
@@ -16,6 +17,8 @@ export interface AuthDeps {
   config: ResolvedConfig;
   db: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite files: a read-only connection for the hot path's synchronous reads; else null. */
+  reader: SqliteReader | null;
   clock: Clock;
   logger: Logger;
   mailer: Mailer;

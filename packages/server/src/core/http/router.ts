@@ -26,6 +26,8 @@ export interface RouterOptions {
 
 export interface RequestInfo {
   ip?: string | null;
+  /** The caller already counted this request against the rate limit (the fast session check). */
+  rateLimitChecked?: boolean;
 }
 
 interface ParamRoute {
@@ -95,7 +97,7 @@ export function createRouter(options: RouterOptions): (request: Request, info?: 
       if (!url.pathname.startsWith(`${basePath}/`)) throw authError('NOT_FOUND');
       const path = url.pathname.slice(basePath.length);
 
-      if (options.rateLimit) {
+      if (options.rateLimit && !info.rateLimitChecked) {
         const decision = await options.rateLimit.checkRequest({ ip, path });
         if (!decision.allowed) {
           const headers = new Headers({ 'x-retry-after': String(decision.retryAfterSeconds) });

@@ -83,7 +83,7 @@ const revokeUserSession = defineEndpoint({
     await requireAdmin(ctx, { session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS');
     // the opaque token from list-user-sessions is the stored hash; a raw token is hashed first
     for (const tokenHash of [ctx.body.sessionToken, hashToken(ctx.body.sessionToken)]) {
-      const found = await findSessionWithUserByTokenHash(ctx.deps.db, tokenHash);
+      const found = await findSessionWithUserByTokenHash(ctx.deps, tokenHash);
       if (found) {
         await deleteSessionById(ctx.deps.db, found.session.id);
         break;
@@ -138,7 +138,7 @@ const stopImpersonating = defineEndpoint({
     if (!current.session.impersonatedBy) throw authError('NOT_IMPERSONATING');
     const stored = ctx.getSignedCookie(ctx.deps.cookieName('admin_session'));
     const [adminToken = '', dontRemember = ''] = (stored ?? '').split(':');
-    const admin = adminToken ? await findSessionWithUserByTokenHash(ctx.deps.db, hashToken(adminToken)) : null;
+    const admin = adminToken ? await findSessionWithUserByTokenHash(ctx.deps, hashToken(adminToken)) : null;
     if (!admin || admin.user.id !== current.session.impersonatedBy || admin.session.expiresAt <= ctx.deps.clock.now()) {
       throw authError('FAILED_TO_FIND_ADMIN_SESSION');
     }

@@ -1,2 +1,2 @@
-export { addJwtHeader, jwtEndpoints } from './routes.ts';
+export { addJwtHeader, jwtEndpoints, jwtSessionHeaders } from './routes.ts';
 export { issueToken } from './tokens.ts';

@@ -1,7 +1,7 @@
 /** GET /token, GET /jwks, and the set-auth-jwt header on get-session (CONTRACT §6.5). */
-import type { RequestContext } from '../../core/http/context.ts';
+import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint, type Endpoint } from '../../core/http/endpoint.ts';
-import { getCurrentSession, requireSession } from '../session/index.ts';
+import { getCurrentSession, requireSession, type SessionWithUser } from '../session/index.ts';
 import { getSigningKey, listPublicKeys } from './keys.ts';
 import { issueToken } from './tokens.ts';
 
@@ -37,4 +37,12 @@ export async function addJwtHeader(ctx: RequestContext, endpoint: Endpoint, resu
   ctx.headers.set('set-auth-jwt', await issueToken(ctx.deps, current));
   ctx.headers.append('access-control-expose-headers', 'set-auth-jwt');
   return result;
+}
+
+/** The same headers for the fast session check (features/session/fast-check.ts). */
+export function jwtSessionHeaders(deps: AuthDeps): (current: SessionWithUser) => Promise<Record<string, string>> {
+  return async (current) => ({
+    'set-auth-jwt': await issueToken(deps, current),
+    'access-control-expose-headers': 'set-auth-jwt',
+  });
 }

@@ -1,3 +1,4 @@
+export { createFastSessionCheck, type FastSessionCheck, type PlainAnswer } from './fast-check.ts';
 export { type GuardKind, requireSession } from './guard.ts';
 export type { Session, SessionWithUser } from './model.ts';
 export { sessionToJson } from './model.ts';

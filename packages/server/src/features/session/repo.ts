@@ -1,6 +1,7 @@
 /** Plain functions over the session table. */
 import { CompiledQuery, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, SessionTable, UserTable } from '../../core/db/schema.ts';
+import type { SqliteReader } from '../../core/db/sqlite-reader.ts';
 import { type User, userFromRow } from '../user/model.ts';
 import { type Session, sessionFromRow } from './model.ts';
 
@@ -41,21 +42,49 @@ function sessionWithUserQuery(db: Db, tokenHash: string) {
  */
 const compiledLookups = new WeakMap<Db, CompiledQuery>();
 
-/** The hot path of every session check: one indexed read of the session joined with its user. */
-export async function findSessionWithUserByTokenHash(
-  db: Db,
-  tokenHash: string,
-): Promise<{ session: Session; user: User } | null> {
+function lookupQuery(db: Db): CompiledQuery {
   let compiled = compiledLookups.get(db);
   if (!compiled) {
     compiled = sessionWithUserQuery(db, '').compile();
     compiledLookups.set(db, compiled);
   }
-  const result = await db.executeQuery<JoinedRow>(CompiledQuery.raw(compiled.sql, [tokenHash]));
-  const r = result.rows[0];
-  if (!r) return null;
+  return compiled;
+}
+
+export interface SessionSource {
+  db: Db;
+  /** SQLite files: the synchronous read-only connection (core/db/sqlite-reader.ts). */
+  reader: SqliteReader | null;
+}
+
+function fromJoinedRow(r: JoinedRow): { session: Session; user: User } {
   const userRow = Object.fromEntries(USER_COLUMNS.map((c) => [c, r[`u_${c}`]])) as unknown as Selectable<UserTable>;
   return { session: sessionFromRow(r), user: userFromRow(userRow) };
+}
+
+/**
+ * The session check's read where it can be synchronous (SQLite): undefined when this
+ * database has no synchronous reader, null when there is no such session.
+ */
+export function findSessionWithUserSync(
+  source: SessionSource,
+  tokenHash: string,
+): { session: Session; user: User } | null | undefined {
+  if (!source.reader) return undefined;
+  const row = source.reader.get<JoinedRow>(lookupQuery(source.db).sql, [tokenHash]);
+  return row ? fromJoinedRow(row) : null;
+}
+
+/** The hot path of every session check: one indexed read of the session joined with its user. */
+export async function findSessionWithUserByTokenHash(
+  source: SessionSource,
+  tokenHash: string,
+): Promise<{ session: Session; user: User } | null> {
+  const sync = findSessionWithUserSync(source, tokenHash);
+  if (sync !== undefined) return sync;
+  const result = await source.db.executeQuery<JoinedRow>(CompiledQuery.raw(lookupQuery(source.db).sql, [tokenHash]));
+  const r = result.rows[0];
+  return r ? fromJoinedRow(r) : null;
 }
 
 export async function insertSession(db: Db, values: Insertable<SessionTable>): Promise<void> {

@@ -185,7 +185,7 @@ async function resolveSession(
     }
   }
 
-  const found = await findSessionWithUserByTokenHash(deps.db, tokenHash);
+  const found = await findSessionWithUserByTokenHash(deps, tokenHash);
   if (!found) {
     clearSessionCookies(ctx);
     return null;

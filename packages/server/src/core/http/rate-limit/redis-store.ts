@@ -9,7 +9,8 @@
  * bump the counter").
  */
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import { loadRateLimiterFlexible } from '../../optional-modules.ts';
 import type { Rule } from './rules.ts';
 import type { CounterStore, HitResult } from './store.ts';
 
@@ -36,6 +37,7 @@ return {redis.call('incrby', KEYS[1], points), ttl}
 `;
 
 export function createRedisStore(redis: Redis): CounterStore {
+  const { RateLimiterRedis, RateLimiterRes } = loadRateLimiterFlexible();
   // RateLimiterRedis fixes points and duration per instance: keep one per rule
   const limiters = new Map<string, RateLimiterRedis>();
   const limiterFor = (rule: Rule) => {

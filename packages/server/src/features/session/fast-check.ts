@@ -1,0 +1,158 @@
+/**
+ * The session check (GET /get-session without a query) answered outside the general
+ * request pipeline: no web Request or Response, no routing, no schema. It answers only
+ * the cases that change nothing: a live session whose refresh is not due (from the
+ * cookie cache or one synchronous read on SQLite), no session cookie at all, or a rate
+ * limit. Everything else (a stale cache cookie, an expired or revoked session, a due
+ * refresh, a database error) returns null and the general endpoint in routes.ts answers,
+ * so cookie clearing and refreshes live in one place. A test compares both answers.
+ */
+import { hashToken } from '../../core/crypto/hash.ts';
+import { unsignValue } from '../../core/crypto/signing.ts';
+import { authError } from '../../core/errors.ts';
+import type { AuthDeps } from '../../core/http/context.ts';
+import { parseCookieHeader, safeDecode } from '../../core/http/cookies.ts';
+import type { RateLimitGate } from '../../core/http/router.ts';
+import { userFromJson } from '../user/json.ts';
+import { userToJson } from '../user/model.ts';
+import { decodeCookieCache } from './cookie-cache.ts';
+import { createSessionMemo, type MemoEntry } from './memory-cache.ts';
+import { type SessionWithUser, sessionFromJson, sessionToJson } from './model.ts';
+import { findSessionWithUserByTokenHash, findSessionWithUserSync } from './repo.ts';
+import { isRefreshDue, sessionCookieNames } from './service.ts';
+
+/** A response as plain data, for the Node adapter to write directly. */
+export interface PlainAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface FastSessionCheckInput {
+  cookie: string | undefined;
+  ip: string | null;
+}
+
+export interface FastSessionCheckOptions {
+  rateLimit: RateLimitGate | null;
+  /** Headers a plugin adds to a get-session that found a session (the JWT plugin's set-auth-jwt). */
+  sessionHeaders?: (current: SessionWithUser) => Promise<Record<string, string>>;
+}
+
+export interface FastSessionCheck {
+  /**
+   * The answer, or null: the general endpoint must answer, and the rate limit was already
+   * counted. Throws only when the rate limit's store fails (nothing was counted then).
+   */
+  (input: FastSessionCheckInput): Promise<PlainAnswer | null>;
+  /** The request path it answers, below the base path. */
+  readonly path: '/get-session';
+}
+
+const NO_STORE = { 'content-type': 'application/json', 'cache-control': 'no-store', pragma: 'no-cache' };
+
+export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheckOptions): FastSessionCheck {
+  const names = sessionCookieNames(deps);
+  const { config, clock } = deps;
+  const tooMany = JSON.stringify(authError('TOO_MANY_REQUESTS').toJSON());
+
+  const memo = deps.reader ? createSessionMemo() : null;
+  // decoding the session-data cookie is a pure function of the two cookies and the clock:
+  // the same pair, byte for byte, decodes the same until the earlier of its two expiries
+  const decoded = createSessionMemo();
+  const nullAnswer: PlainAnswer = { status: 200, headers: NO_STORE, body: 'null' };
+  const bodyOf = (current: SessionWithUser) =>
+    JSON.stringify({ session: sessionToJson(current.session), user: userToJson(current.user) });
+
+  /** From the signed session-data cookie (as the general endpoint reads it first), or null: let it look. */
+  function fromCookieCache(rawToken: string, raw: string, now: Date): MemoEntry | null {
+    const key = `${rawToken};${raw}`;
+    const hit = decoded.get(key, 0);
+    if (hit && (hit.usableUntilMs ?? 0) > now.getTime()) return hit;
+    const token = unsignValue(safeDecode(rawToken), config.secret);
+    if (!token) return null;
+    const cached = decodeCookieCache(safeDecode(raw), config.secret, now.getTime());
+    // a stale, forged or foreign cache cookie is deleted by the general endpoint
+    if (!cached || cached.session.token !== hashToken(token)) return null;
+    const session = sessionFromJson(cached.session);
+    if (session.expiresAt <= now) return null;
+    const current = { session, user: userFromJson(cached.user), token };
+    const entry = {
+      current,
+      body: bodyOf(current),
+      usableUntilMs: Math.min(cached.expiresAt, session.expiresAt.getTime()),
+    };
+    decoded.set(key, 0, entry);
+    return entry;
+  }
+
+  /** From memory or one read; null: no live session here, the general endpoint clears or deletes. */
+  async function fromDatabase(rawToken: string, token: string, now: Date): Promise<MemoEntry | null> {
+    const tokenHash = hashToken(token);
+    if (memo && deps.reader) {
+      // the version first, then the row: a commit in between only makes the entry look stale
+      const version = deps.reader.changeVersion();
+      const found = findSessionWithUserSync(deps, tokenHash);
+      if (!found || found.session.expiresAt <= now) return null;
+      const current = { ...found, token };
+      const entry = { current, body: bodyOf(current) };
+      memo.set(rawToken, version, entry);
+      return entry;
+    }
+    const found = await findSessionWithUserByTokenHash(deps, tokenHash);
+    if (!found || found.session.expiresAt <= now) return null;
+    const current = { ...found, token };
+    return { current, body: bodyOf(current) };
+  }
+
+  const check = async (input: FastSessionCheckInput): Promise<PlainAnswer | null> => {
+    if (options.rateLimit) {
+      const decision = await options.rateLimit.checkRequest({ ip: input.ip, path: '/get-session' });
+      if (!decision.allowed) {
+        return {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'x-retry-after': String(decision.retryAfterSeconds) },
+          body: tooMany,
+        };
+      }
+    }
+    try {
+      return await answer(input.cookie);
+    } catch {
+      // a failing read: the general endpoint answers (and logs), as for any other request
+      return null;
+    }
+  };
+
+  async function answer(cookieHeader: string | undefined): Promise<PlainAnswer | null> {
+    const cookies = parseCookieHeader(cookieHeader ?? null);
+    const rawToken = cookies.get(names.token);
+    if (rawToken === undefined) return nullAnswer;
+    const now = clock.now();
+    const rawCache = config.session.cookieCache.enabled ? cookies.get(names.data) : undefined;
+    let entry: MemoEntry | null | undefined;
+    if (rawCache !== undefined) {
+      entry = fromCookieCache(rawToken, rawCache, now);
+      if (!entry) return null;
+    } else {
+      entry = memo && deps.reader ? memo.get(rawToken, deps.reader.changeVersion()) : undefined;
+      if (!entry) {
+        const token = unsignValue(safeDecode(rawToken), config.secret);
+        // a forged session cookie: no session, and nothing to clear
+        if (!token) return nullAnswer;
+        entry = await fromDatabase(rawToken, token, now);
+        if (!entry) return null;
+      } else if (entry.current.session.expiresAt <= now) {
+        return null;
+      }
+    }
+    const { current } = entry;
+    if (!config.session.disableSessionRefresh && isRefreshDue(current.session, deps, now)) {
+      const dontRemember = cookies.get(names.dontRemember);
+      if (dontRemember === undefined || unsignValue(safeDecode(dontRemember), config.secret) !== 'true') return null;
+    }
+    const extra = options.sessionHeaders ? await options.sessionHeaders(current) : null;
+    return { status: 200, headers: extra ? { ...NO_STORE, ...extra } : NO_STORE, body: entry.body };
+  }
+  return Object.assign(check, { path: '/get-session' as const });
+}
