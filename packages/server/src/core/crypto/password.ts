@@ -2,10 +2,11 @@
  * Password hashing. New hashes are Argon2id at the OWASP minimum (19 MiB, t=2, p=1);
  * better-auth's scrypt hashes (`<saltHex32>:<keyHex128>`, N=16384 r=16 p=1, NFKC) are
  * verified too, so users can be imported, and flagged for re-hashing.
- * Both run on libuv's thread pool: the event loop never computes a hash.
+ * Argon2 runs on worker threads of lower priority (hash-pool.ts), scrypt on libuv's pool:
+ * the event loop never computes a hash.
  */
 import { scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
-import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { createHashPool, type HashPool } from './hash-pool.ts';
 
 // algorithm 2 is Argon2id (the package exports it as an ambient const enum, unusable with isolatedModules)
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -17,8 +18,15 @@ export interface PasswordCheck {
   needsRehash: boolean;
 }
 
+let pool: HashPool | null = null;
+/** One pool per process, started on the first hash. */
+const hashPool = (): HashPool => {
+  pool ??= createHashPool();
+  return pool;
+};
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2Hash(password.normalize('NFKC'), ARGON2_OPTIONS);
+  return hashPool().hash(password.normalize('NFKC'), ARGON2_OPTIONS);
 }
 
 export async function verifyPassword(stored: string, password: string): Promise<PasswordCheck> {
@@ -29,7 +37,7 @@ export async function verifyPassword(stored: string, password: string): Promise<
   if (stored.startsWith('$argon2')) {
     let valid = false;
     try {
-      valid = await argon2Verify(stored, normalized);
+      valid = await hashPool().verify(stored, normalized);
     } catch {
       valid = false;
     }
@@ -46,7 +54,9 @@ let dummyHash: Promise<string> | null = null;
  */
 export async function verifyDummyPassword(password: string): Promise<void> {
   dummyHash ??= hashPassword('latch-dummy-password-for-timing');
-  await argon2Verify(await dummyHash, password.normalize('NFKC')).catch(() => false);
+  await hashPool()
+    .verify(await dummyHash, password.normalize('NFKC'))
+    .catch(() => false);
 }
 
 function verifyScrypt(stored: string, password: string): Promise<boolean> {
