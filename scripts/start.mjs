@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, SERVER_BUNDLE, serverBundleIsFresh } from './build-server.mjs';
+import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS, serverBundleIsFresh } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = join(root, 'apps/web/dist/index.html');
@@ -21,7 +21,7 @@ if (!existsSync(webDist) && existsSync(webSrc)) {
 }
 
 // the server runs as a bundle built from the sources; through the TypeScript loader if that fails
-let entry = ['--enable-source-maps', SERVER_BUNDLE];
+let entry = [...SERVER_NODE_FLAGS, SERVER_BUNDLE];
 try {
   if (!serverBundleIsFresh()) await buildServer();
 } catch (err) {

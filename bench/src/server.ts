@@ -58,7 +58,12 @@ export async function startLatch(opts: {
   if (opts.redisURL) env.REDIS_URL = opts.redisURL;
   else delete env.REDIS_URL;
   // the bundle npm start runs (scripts/build-server.mjs), built by run.ts before the first scenario
-  const child: ChildProcess = spawn(process.execPath, [join(opts.root, 'packages/server/dist/main.mjs')], {
+  // the flags npm start uses, and BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  const { SERVER_NODE_FLAGS } = (await import(join(opts.root, 'scripts/build-server.mjs'))) as {
+    SERVER_NODE_FLAGS: string[];
+  };
+  const nodeArgs = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(opts.root, 'packages/server/dist/main.mjs')], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
