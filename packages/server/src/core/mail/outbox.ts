@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { loadNodemailer } from '../optional-modules.ts';
 import { type CreateMailerOptions, KIND_HEADER, type Mailer, type MailMessage } from './message.ts';
 
 /** Every http(s) link of a plain-text body, in order, without duplicates. */
@@ -23,14 +23,16 @@ function outboxBaseName(message: MailMessage, date: Date): string {
 /** Writes `<name>.eml` (the full message, for a mail client) and `<name>.html` (for a browser). */
 async function writeToOutbox(dir: string, from: string, message: MailMessage): Promise<string> {
   await mkdir(dir, { recursive: true });
-  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }).sendMail({
-    from,
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    headers: message.kind ? { [KIND_HEADER]: message.kind } : {},
-  });
+  const built = await loadNodemailer()
+    .createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+    .sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers: message.kind ? { [KIND_HEADER]: message.kind } : {},
+    });
   const base = outboxBaseName(message, new Date());
   for (let attempt = 1; ; attempt++) {
     const name = attempt === 1 ? base : `${base}-${attempt}`;

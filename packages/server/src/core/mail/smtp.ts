@@ -3,7 +3,7 @@
  * fails a request within seconds instead of hanging it. Credentials never reach a log
  * line, an error message or the start-up banner.
  */
-import nodemailer from 'nodemailer';
+import { loadNodemailer } from '../optional-modules.ts';
 import { type CreateMailerOptions, KIND_HEADER, MailDeliveryError, type Mailer, type MailMessage } from './message.ts';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -74,7 +74,7 @@ export function createSmtpMailer(smtpURL: string, opts: CreateMailerOptions): Ma
   );
   const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join('***'), text);
 
-  const transporter = nodemailer.createTransport({
+  const transporter = loadNodemailer().createTransport({
     pool: true,
     maxConnections: 3,
     host: settings.host,
