@@ -183,6 +183,12 @@ async function main(): Promise<void> {
   log(`seeded SQLite: 1,000 users, 2,000 sessions in ${small.seconds.toFixed(1)} s`);
   if (wanted('get-session · SQLite'))
     rows.push(vsBare(await getSessionScenario('get-session · SQLite', sqliteSmall, small)));
+  // every check reads the database: what the memory cache saves, and the cost of one indexed read
+  const noMemory = { session: { memoryCache: false } };
+  if (wanted('get-session · SQLite · memory cache off'))
+    rows.push(
+      vsBare(await getSessionScenario('get-session · SQLite · memory cache off', sqliteSmall, small, noMemory)),
+    );
   if (wanted('get-session · SQLite + cookie cache')) {
     const cache = { session: { cookieCache: { enabled: true } } };
     rows.push(vsBare(await getSessionScenario('get-session · SQLite + cookie cache', sqliteSmall, small, cache)));
@@ -263,10 +269,12 @@ async function main(): Promise<void> {
 
   // at scale
   const size = short(SCALE_USERS);
-  if (
-    SCALE_USERS > 0 &&
-    (wanted(`get-session · SQLite · ${size} users`) || wanted(`sign-in/email · SQLite · ${size} users`))
-  ) {
+  const bigSqliteNames = [
+    `get-session · SQLite · ${size} users`,
+    `get-session · SQLite · memory cache off · ${size} users`,
+    `sign-in/email · SQLite · ${size} users`,
+  ];
+  if (SCALE_USERS > 0 && bigSqliteNames.some(wanted)) {
     const sqliteBig = `sqlite:${join(work, 'big.db')}`;
     const big = await seed(sqliteBig, SCALE_USERS, 2, SECRET);
     log(
@@ -274,6 +282,8 @@ async function main(): Promise<void> {
     );
     const getName = `get-session · SQLite · ${size} users`;
     if (wanted(getName)) rows.push(vsBare(await getSessionScenario(getName, sqliteBig, big)));
+    const readName = `get-session · SQLite · memory cache off · ${size} users`;
+    if (wanted(readName)) rows.push(vsBare(await getSessionScenario(readName, sqliteBig, big, noMemory)));
     const signName = `sign-in/email · SQLite · ${size} users`;
     if (wanted(signName)) rows.push(vsHash(await signInScenario(signName, sqliteBig, big)));
     rmSync(join(work, 'big.db'), { force: true });

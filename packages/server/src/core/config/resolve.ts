@@ -38,6 +38,8 @@ export interface ResolvedConfig {
     updateAge: number;
     freshAge: number;
     disableSessionRefresh: boolean;
+    /** SQLite: recent session checks answered from memory (features/session/memory-cache.ts). */
+    memoryCache: boolean;
     cookieCache: { enabled: boolean; maxAge: number };
   };
   user: {
@@ -152,6 +154,7 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
       updateAge: s.updateAge ?? 86_400,
       freshAge: s.freshAge ?? 86_400,
       disableSessionRefresh: s.disableSessionRefresh ?? false,
+      memoryCache: s.memoryCache ?? true,
       cookieCache: { enabled: s.cookieCache?.enabled ?? false, maxAge: s.cookieCache?.maxAge ?? 60 },
     },
     user: {

@@ -89,6 +89,7 @@ export const configFileSchema = z
         updateAge: seconds.optional(),
         freshAge: seconds.optional(),
         disableSessionRefresh: z.boolean().optional(),
+        memoryCache: z.boolean().optional(),
         cookieCache: z
           .object({ enabled: z.boolean().optional(), maxAge: positiveSeconds.max(34_560_000).optional() })
           .strict()

@@ -31,6 +31,29 @@ export function parseCookieHeader(header: string | null): Map<string, string> {
   return out;
 }
 
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
+
+/**
+ * One cookie's value, exactly as `parseCookieHeader(header).get(name)` would answer, without
+ * splitting the whole header: the session check reads one or two cookies per request.
+ */
+export function readCookie(header: string | null | undefined, name: string): string | undefined {
+  if (!header || !name) return undefined;
+  for (let at = header.indexOf(name); at !== -1; at = header.indexOf(name, at + 1)) {
+    let before = at - 1;
+    while (isBlank(header[before])) before--;
+    if (before >= 0 && header[before] !== ';') continue;
+    let eq = at + name.length;
+    while (isBlank(header[eq])) eq++;
+    if (header[eq] !== '=') continue;
+    const end = header.indexOf(';', eq + 1);
+    let value = header.slice(eq + 1, end === -1 ? header.length : end).trim();
+    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    return value;
+  }
+  return undefined;
+}
+
 export function serializeCookie(name: string, value: string, opts: CookieOptions = {}): string {
   const parts = [`${name}=${value}`];
   if (opts.maxAge !== undefined) {

@@ -1,9 +1,9 @@
 /** GET /token, GET /jwks, and the set-auth-jwt header on get-session (CONTRACT §6.5). */
 import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint, type Endpoint } from '../../core/http/endpoint.ts';
-import { getCurrentSession, requireSession, type SessionWithUser } from '../session/index.ts';
+import { getCurrentSession, requireSession, type SessionHeaders, type SessionWithUser } from '../session/index.ts';
 import { getSigningKey, listPublicKeys } from './keys.ts';
-import { issueToken } from './tokens.ts';
+import { issueReusableToken, issueToken } from './tokens.ts';
 
 const token = defineEndpoint({
   method: 'GET',
@@ -40,9 +40,12 @@ export async function addJwtHeader(ctx: RequestContext, endpoint: Endpoint, resu
 }
 
 /** The same headers for the fast session check (features/session/fast-check.ts). */
-export function jwtSessionHeaders(deps: AuthDeps): (current: SessionWithUser) => Promise<Record<string, string>> {
-  return async (current) => ({
-    'set-auth-jwt': await issueToken(deps, current),
-    'access-control-expose-headers': 'set-auth-jwt',
-  });
+export function jwtSessionHeaders(deps: AuthDeps): (current: SessionWithUser) => Promise<SessionHeaders> {
+  return async (current) => {
+    const { token, reuseUntilMs } = await issueReusableToken(deps, current);
+    return {
+      headers: { 'set-auth-jwt': token, 'access-control-expose-headers': 'set-auth-jwt' },
+      validUntilMs: reuseUntilMs,
+    };
+  };
 }

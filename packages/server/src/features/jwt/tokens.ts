@@ -14,6 +14,14 @@ const CACHE_LIMIT = 10_000;
 const caches = new WeakMap<AuthDeps, Map<string, { token: string; reuseUntilMs: number }>>();
 
 export async function issueToken(deps: AuthDeps, current: SessionWithUser): Promise<string> {
+  return (await issueReusableToken(deps, current)).token;
+}
+
+/** The session's JWT and until when it is handed out again (half its lifetime after signing). */
+export async function issueReusableToken(
+  deps: AuthDeps,
+  current: SessionWithUser,
+): Promise<{ token: string; reuseUntilMs: number }> {
   const options = deps.config.plugins.jwt;
   if (!options) throw new Error('the jwt plugin is disabled');
   const nowMs = deps.clock.now().getTime();
@@ -24,7 +32,7 @@ export async function issueToken(deps: AuthDeps, current: SessionWithUser): Prom
   }
   const cacheKey = `${current.session.id}:${current.user.updatedAt.getTime()}`;
   const hit = cache.get(cacheKey);
-  if (hit && hit.reuseUntilMs > nowMs) return hit.token;
+  if (hit && hit.reuseUntilMs > nowMs) return hit;
 
   const key = await getSigningKey(deps, options.algorithm);
   const iat = Math.floor(nowMs / 1000);
@@ -37,6 +45,7 @@ export async function issueToken(deps: AuthDeps, current: SessionWithUser): Prom
     .setAudience(options.audience)
     .sign(key.privateKey);
   if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(cacheKey, { token, reuseUntilMs: nowMs + (options.expirationTime * 1000) / 2 });
-  return token;
+  const issued = { token, reuseUntilMs: nowMs + (options.expirationTime * 1000) / 2 };
+  cache.set(cacheKey, issued);
+  return issued;
 }

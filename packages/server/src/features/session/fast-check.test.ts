@@ -149,6 +149,8 @@ suite('the fast session check', {}, (t, url) => {
   });
 });
 
+suite('the fast session check reading the database every time', { session: { memoryCache: false } }, () => undefined);
+
 suite(
   'the fast session check with the cookie cache',
   { session: { cookieCache: { enabled: true, maxAge: 300 } } },

@@ -11,7 +11,7 @@ import { hashToken } from '../../core/crypto/hash.ts';
 import { unsignValue } from '../../core/crypto/signing.ts';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
-import { parseCookieHeader, safeDecode } from '../../core/http/cookies.ts';
+import { readCookie, safeDecode } from '../../core/http/cookies.ts';
 import type { RateLimitGate } from '../../core/http/router.ts';
 import { userFromJson } from '../user/json.ts';
 import { userToJson } from '../user/model.ts';
@@ -36,7 +36,13 @@ export interface FastSessionCheckInput {
 export interface FastSessionCheckOptions {
   rateLimit: RateLimitGate | null;
   /** Headers a plugin adds to a get-session that found a session (the JWT plugin's set-auth-jwt). */
-  sessionHeaders?: (current: SessionWithUser) => Promise<Record<string, string>>;
+  sessionHeaders?: (current: SessionWithUser) => Promise<SessionHeaders>;
+}
+
+/** A plugin's headers for a session's answer, and until when the same ones may be sent again. */
+export interface SessionHeaders {
+  headers: Record<string, string>;
+  validUntilMs: number;
 }
 
 export interface FastSessionCheck {
@@ -56,7 +62,7 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
   const { config, clock } = deps;
   const tooMany = JSON.stringify(authError('TOO_MANY_REQUESTS').toJSON());
 
-  const memo = deps.reader ? createSessionMemo() : null;
+  const memo = deps.reader && config.session.memoryCache ? createSessionMemo() : null;
   // decoding the session-data cookie is a pure function of the two cookies and the clock:
   // the same pair, byte for byte, decodes the same until the earlier of its two expiries
   const decoded = createSessionMemo();
@@ -105,6 +111,16 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
     return { current, body: bodyOf(current) };
   }
 
+  /** The answer's headers, kept on the entry while the plugin's part may be sent again. */
+  async function headersFor(entry: MemoEntry, nowMs: number): Promise<Record<string, string>> {
+    if (!options.sessionHeaders) return NO_STORE;
+    if (entry.headers && (entry.headersUntilMs ?? 0) > nowMs) return entry.headers;
+    const extra = await options.sessionHeaders(entry.current);
+    entry.headers = { ...NO_STORE, ...extra.headers };
+    entry.headersUntilMs = extra.validUntilMs;
+    return entry.headers;
+  }
+
   const check = async (input: FastSessionCheckInput): Promise<PlainAnswer | null> => {
     if (options.rateLimit) {
       const decision = await options.rateLimit.checkRequest({ ip: input.ip, path: '/get-session' });
@@ -125,11 +141,10 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
   };
 
   async function answer(cookieHeader: string | undefined): Promise<PlainAnswer | null> {
-    const cookies = parseCookieHeader(cookieHeader ?? null);
-    const rawToken = cookies.get(names.token);
+    const rawToken = readCookie(cookieHeader, names.token);
     if (rawToken === undefined) return nullAnswer;
     const now = clock.now();
-    const rawCache = config.session.cookieCache.enabled ? cookies.get(names.data) : undefined;
+    const rawCache = config.session.cookieCache.enabled ? readCookie(cookieHeader, names.data) : undefined;
     let entry: MemoEntry | null | undefined;
     if (rawCache !== undefined) {
       entry = fromCookieCache(rawToken, rawCache, now);
@@ -148,11 +163,10 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
     }
     const { current } = entry;
     if (!config.session.disableSessionRefresh && isRefreshDue(current.session, deps, now)) {
-      const dontRemember = cookies.get(names.dontRemember);
+      const dontRemember = readCookie(cookieHeader, names.dontRemember);
       if (dontRemember === undefined || unsignValue(safeDecode(dontRemember), config.secret) !== 'true') return null;
     }
-    const extra = options.sessionHeaders ? await options.sessionHeaders(current) : null;
-    return { status: 200, headers: extra ? { ...NO_STORE, ...extra } : NO_STORE, body: entry.body };
+    return { status: 200, headers: await headersFor(entry, now.getTime()), body: entry.body };
   }
   return Object.assign(check, { path: '/get-session' as const });
 }

@@ -1,4 +1,9 @@
-export { createFastSessionCheck, type FastSessionCheck, type PlainAnswer } from './fast-check.ts';
+export {
+  createFastSessionCheck,
+  type FastSessionCheck,
+  type PlainAnswer,
+  type SessionHeaders,
+} from './fast-check.ts';
 export { type GuardKind, requireSession } from './guard.ts';
 export type { Session, SessionWithUser } from './model.ts';
 export { sessionToJson } from './model.ts';

@@ -17,6 +17,9 @@ export interface MemoEntry {
   body: string;
   /** Milliseconds since the epoch after which the entry must not be used (decoded cache cookies). */
   usableUntilMs?: number;
+  /** The complete response headers, while a plugin's part of them may be reused (until headersUntilMs). */
+  headers?: Record<string, string>;
+  headersUntilMs?: number;
 }
 
 export interface SessionMemo {
