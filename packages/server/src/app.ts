@@ -32,6 +32,7 @@ import {
 import { emailChangeEndpoints } from './features/email-change/index.ts';
 import { emailVerificationEndpoints, registerEmailVerification } from './features/email-verification/index.ts';
 import { invitationEndpoints } from './features/invitations/index.ts';
+import { startSweeper } from './features/maintenance/index.ts';
 import { addJwtHeader, jwtEndpoints, jwtSessionHeaders } from './features/jwt/index.ts';
 import { metaEndpoints } from './features/meta/routes.ts';
 import {
@@ -170,6 +171,9 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     },
   };
 
+  // expired sessions and old verification rows, hourly (not in tests: their clocks are moved by hand)
+  const sweeper = test ? null : startSweeper(deps);
+
   const fastSessionCheck = createFastSessionCheck(deps, {
     rateLimit: rateLimiter,
     ...(config.plugins.jwt ? { sessionHeaders: jwtSessionHeaders(deps) } : {}),
@@ -185,6 +189,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
       await migrateToLatest(database.db, database.dialect);
     },
     close: async () => {
+      sweeper?.stop();
       await rateLimiter.close();
       await mailer.close();
       if (ownsDatabase) await database.close();

@@ -1,0 +1,1 @@
+export { type Sweeper, startSweeper, sweepExpired } from './sweep.ts';

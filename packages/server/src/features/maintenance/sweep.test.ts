@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { addSeconds } from '../../core/clock.ts';
+import { describeOnDatabases, signUpUser } from '../../test/harness.ts';
+import { sweepExpired } from './sweep.ts';
+
+await describeOnDatabases('sweeping expired rows', {}, (t) => {
+  it('deletes expired sessions and week-old verification rows, in batches, and nothing that can still be used', async () => {
+    const { db } = t.db.handle;
+    const now = t.app.clock.now();
+    const { userId } = await signUpUser(t.app);
+    const id = () => randomUUID().replaceAll('-', '');
+    const live = await db.selectFrom('session').select('id').where('userId', '=', userId).executeTakeFirstOrThrow();
+    const session = (expiresAt: Date) => ({
+      id: id(),
+      token: id(),
+      userId,
+      expiresAt,
+      createdAt: addSeconds(now, -700_000),
+      updatedAt: addSeconds(now, -700_000),
+    });
+    await db
+      .insertInto('session')
+      .values([session(addSeconds(now, -10)), session(addSeconds(now, -86_400)), session(addSeconds(now, -600_000))])
+      .execute();
+    const ids = { weekOld: id(), hourOld: id(), live: id() };
+    const verification = (rowId: string, expiresAt: Date) => ({
+      id: rowId,
+      identifier: `sweep-test:${rowId}`,
+      value: 'x',
+      expiresAt,
+      createdAt: addSeconds(now, -900_000),
+      updatedAt: addSeconds(now, -900_000),
+    });
+    await db
+      .insertInto('verification')
+      .values([
+        verification(ids.weekOld, addSeconds(now, -8 * 86_400)),
+        verification(ids.hourOld, addSeconds(now, -3600)),
+        verification(ids.live, addSeconds(now, 3600)),
+      ])
+      .execute();
+
+    const swept = await sweepExpired({ db, clock: t.app.clock }, { batchSize: 2 });
+    expect(swept.sessions).toBeGreaterThanOrEqual(3);
+    expect(swept.verifications).toBeGreaterThanOrEqual(1);
+
+    const sessions = await db.selectFrom('session').select('id').where('userId', '=', userId).execute();
+    expect(sessions.map((s) => s.id)).toEqual([live.id]);
+    const rows = await db
+      .selectFrom('verification')
+      .select('id')
+      .where('id', 'in', [ids.weekOld, ids.hourOld, ids.live])
+      .execute();
+    // an hour-old row stays: within a day an old link still says "expired", not "invalid"
+    expect(rows.map((r) => r.id).sort()).toEqual([ids.hourOld, ids.live].sort());
+
+    // the live session still answers
+    const check = await t.app.client().get('/get-session');
+    expect(check.status).toBe(200);
+  });
+
+  it('stops after maxBatches and leaves the rest for the next sweep', async () => {
+    const { db } = t.db.handle;
+    const now = t.app.clock.now();
+    const { userId } = await signUpUser(t.app);
+    await db
+      .insertInto('session')
+      .values(
+        Array.from({ length: 5 }, () => ({
+          id: randomUUID().replaceAll('-', ''),
+          token: randomUUID().replaceAll('-', ''),
+          userId,
+          expiresAt: addSeconds(now, -1),
+          createdAt: addSeconds(now, -100),
+          updatedAt: addSeconds(now, -100),
+        })),
+      )
+      .execute();
+    const first = await sweepExpired({ db, clock: t.app.clock }, { batchSize: 2, maxBatches: 1 });
+    expect(first.sessions).toBe(2);
+    const second = await sweepExpired({ db, clock: t.app.clock }, { batchSize: 10 });
+    expect(second.sessions).toBe(3);
+  });
+});

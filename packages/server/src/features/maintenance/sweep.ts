@@ -1,0 +1,104 @@
+/**
+ * Deletes what can no longer be used, so the tables do not grow for ever:
+ *   - sessions past their expiry (an expired session is deleted when its cookie comes
+ *     back, but most never come back);
+ *   - verification rows that expired more than a week ago (each flow keeps its expired
+ *     rows for a day, so that an old link says "expired" rather than "invalid", and
+ *     sweeps its own purpose now and then; this catches the rest).
+ * In batches, each its own statement, with a pause for other requests in between, so a
+ * first sweep of a large table never holds the database, or SQLite's event loop, for long.
+ */
+import { addSeconds } from '../../core/clock.ts';
+import type { AuthDeps } from '../../core/http/context.ts';
+
+export const VERIFICATION_KEEP_SECONDS = 7 * 86_400;
+
+export interface SweepOptions {
+  /** Rows per statement. */
+  batchSize?: number;
+  /** Statements per table and sweep; what is left waits for the next sweep. */
+  maxBatches?: number;
+}
+
+export interface SweepResult {
+  sessions: number;
+  verifications: number;
+}
+
+type SweptTable = 'session' | 'verification';
+
+async function deleteInBatches(
+  deps: Pick<AuthDeps, 'db'>,
+  table: SweptTable,
+  before: Date,
+  batchSize: number,
+  maxBatches: number,
+): Promise<number> {
+  const { db } = deps;
+  let total = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    // the ids through a derived table: MySQL and MariaDB allow neither LIMIT in an IN
+    // subquery nor a subquery on the table a DELETE is deleting from, except this way
+    const expired = db
+      .selectFrom((eb) =>
+        eb.selectFrom(table).select('id').where('expiresAt', '<', before).limit(batchSize).as('expired'),
+      )
+      .select('expired.id');
+    const result = await db.deleteFrom(table).where('id', 'in', expired).executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    total += deleted;
+    if (deleted < batchSize) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return total;
+}
+
+export async function sweepExpired(
+  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  options: SweepOptions = {},
+): Promise<SweepResult> {
+  const batchSize = options.batchSize ?? 500;
+  const maxBatches = options.maxBatches ?? 200;
+  const now = deps.clock.now();
+  return {
+    sessions: await deleteInBatches(deps, 'session', now, batchSize, maxBatches),
+    verifications: await deleteInBatches(
+      deps,
+      'verification',
+      addSeconds(now, -VERIFICATION_KEEP_SECONDS),
+      batchSize,
+      maxBatches,
+    ),
+  };
+}
+
+export interface Sweeper {
+  stop(): void;
+}
+
+/** Sweeps a minute after start and then every `intervalMs`; failures are logged, never thrown. */
+export function startSweeper(deps: Pick<AuthDeps, 'db' | 'clock' | 'logger'>, intervalMs = 3_600_000): Sweeper {
+  let running = false;
+  const sweep = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const swept = await sweepExpired(deps);
+      if (swept.sessions + swept.verifications > 0) deps.logger.info('swept expired rows', { ...swept });
+    } catch (err) {
+      deps.logger.warn('could not sweep expired sessions and verification rows', { error: (err as Error).message });
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(sweep, Math.min(60_000, intervalMs));
+  const every = setInterval(sweep, intervalMs);
+  first.unref();
+  every.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(every);
+    },
+  };
+}
