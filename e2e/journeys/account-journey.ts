@@ -118,25 +118,29 @@ export function describeAccountJourney(variant: JourneyVariant): void {
 
     /** A step of the journey; `social` steps need the social sign-in routes of the server. */
     const step = (name: string, run: (ctx: TestContext) => Promise<void>, options: { social?: boolean } = {}) =>
-      it(name, async (ctx: TestContext) => {
-        if (failedStep) ctx.skip(`skipped: the step "${failedStep}" failed`);
-        if (options.social && env.socialUnavailable) {
-          process.stdout.write(`e2e: skipping "${name}": ${env.socialUnavailable}\n`);
-          ctx.skip(env.socialUnavailable);
-        }
-        try {
-          await run(ctx);
-        } catch (err) {
-          if (isSkip(err)) throw err;
-          failedStep = name;
-          await shots.take(page, `failed-${name.replace(/\W+/g, '-').slice(0, 40)}`).catch(() => undefined);
-          const log = env.latch.output().split('\n').slice(-30).join('\n');
-          const browser = pageErrors.length ? `\n--- errors in the browser ---\n${pageErrors.join('\n')}` : '';
-          throw Object.assign(err instanceof Error ? err : new Error(String(err)), {
-            message: `${err instanceof Error ? err.message : String(err)}${browser}\n--- last lines of the Latch log ---\n${log}`,
-          });
-        }
-      }, STEP_TIMEOUT_MS);
+      it(
+        name,
+        async (ctx: TestContext) => {
+          if (failedStep) ctx.skip(`skipped: the step "${failedStep}" failed`);
+          if (options.social && env.socialUnavailable) {
+            process.stdout.write(`e2e: skipping "${name}": ${env.socialUnavailable}\n`);
+            ctx.skip(env.socialUnavailable);
+          }
+          try {
+            await run(ctx);
+          } catch (err) {
+            if (isSkip(err)) throw err;
+            failedStep = name;
+            await shots.take(page, `failed-${name.replace(/\W+/g, '-').slice(0, 40)}`).catch(() => undefined);
+            const log = env.latch.output().split('\n').slice(-30).join('\n');
+            const browser = pageErrors.length ? `\n--- errors in the browser ---\n${pageErrors.join('\n')}` : '';
+            throw Object.assign(err instanceof Error ? err : new Error(String(err)), {
+              message: `${err instanceof Error ? err.message : String(err)}${browser}\n--- last lines of the Latch log ---\n${log}`,
+            });
+          }
+        },
+        STEP_TIMEOUT_MS,
+      );
 
     // -- locators ------------------------------------------------------------------------------
 
@@ -183,7 +187,12 @@ export function describeAccountJourney(variant: JourneyVariant): void {
           });
         } catch (err) {
           // say where the browser stopped instead of only that it did not arrive
-          const text = (await page.locator('body').innerText().catch(() => '')).slice(0, 300);
+          const text = (
+            await page
+              .locator('body')
+              .innerText()
+              .catch(() => '')
+          ).slice(0, 300);
           throw new Error(`still at ${page.url()} after screen ${screen} (${text.replace(/\s+/g, ' ')})`, {
             cause: err,
           });

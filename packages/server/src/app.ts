@@ -32,8 +32,8 @@ import {
 import { emailChangeEndpoints } from './features/email-change/index.ts';
 import { emailVerificationEndpoints, registerEmailVerification } from './features/email-verification/index.ts';
 import { invitationEndpoints } from './features/invitations/index.ts';
-import { startSweeper } from './features/maintenance/index.ts';
 import { addJwtHeader, jwtEndpoints, jwtSessionHeaders } from './features/jwt/index.ts';
+import { startSweeper } from './features/maintenance/index.ts';
 import { metaEndpoints } from './features/meta/routes.ts';
 import {
   createOrganizationApi,

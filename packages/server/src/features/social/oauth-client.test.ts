@@ -133,7 +133,6 @@ describe('the OAuth client', () => {
  */
 describe('against a real OpenID Connect provider (oidc-provider)', () => {
   let op: OidcProvider;
-  let issuer: string;
 
   beforeAll(async () => {
     op = await startOidcProvider({
@@ -142,7 +141,6 @@ describe('against a real OpenID Connect provider (oidc-provider)', () => {
       clientSecret: CLIENT_SECRET,
       claims: (sub) => ({ email: `${sub}@example.com`, name: 'Alice Example' }),
     });
-    issuer = op.issuer;
   });
   afterAll(() => op.close());
 
