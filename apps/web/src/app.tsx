@@ -20,8 +20,10 @@ import { SettingsLayout } from './pages/settings/layout.tsx';
 import { PasswordPage } from './pages/settings/password.tsx';
 import { ProfilePage } from './pages/settings/profile.tsx';
 import { SessionsPage } from './pages/settings/sessions.tsx';
+import { TwoFactorSettingsPage } from './pages/settings/two-factor.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { SignUpPage } from './pages/sign-up.tsx';
+import { TwoFactorPage } from './pages/two-factor.tsx';
 import { VerifiedPage } from './pages/verified.tsx';
 
 /** `/`: the error page when the server sent `?error=`, else on to settings or sign-in. */
@@ -38,6 +40,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<Home />} />
       <Route path="/sign-in" element={<SignInPage />} />
+      <Route path="/two-factor" element={<TwoFactorPage />} />
       <Route path="/sign-up" element={<SignUpPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
@@ -56,6 +59,7 @@ export function AppRoutes() {
         <Route path="email" element={<EmailPage />} />
         <Route path="password" element={<PasswordPage />} />
         <Route path="accounts" element={<AccountsPage />} />
+        <Route path="two-factor" element={<TwoFactorSettingsPage />} />
         <Route path="sessions" element={<SessionsPage />} />
         <Route path="delete" element={<DeleteAccountPage />} />
       </Route>

@@ -23,6 +23,8 @@ export interface User {
   displayUsername?: string | null;
   /** The spec's numeric language enumeration (RUS=0 … TURKEY=82). */
   language?: number | null;
+  /** two-factor plugin: a second factor is asked for at password sign-in. */
+  twoFactorEnabled?: boolean | null;
 }
 
 export interface Session {
@@ -68,8 +70,34 @@ export interface SignInAnswer {
   token?: string | null;
   url?: string | null;
   user?: User;
-  /** two-factor plugin: the password was right, a second factor is due (not handled by this app yet). */
+  /** two-factor plugin: the password was right, a second factor is due (pages/two-factor.tsx). */
   twoFactorRedirect?: boolean;
+  /** The second factors on offer: `"totp"` (authenticator app) when enrolled, `"otp"` (emailed code) always. */
+  twoFactorMethods?: string[];
+}
+
+/** POST /two-factor/enable with the default method (docs/two-factor.md). */
+export interface TwoFactorEnableAnswer {
+  method?: 'totp' | 'otp';
+  totpURI?: string;
+  backupCodes?: string[];
+}
+
+/** The answer of a successful verify-totp, verify-otp or verify-backup-code. */
+export interface TwoFactorVerifyAnswer {
+  token: string | null;
+  user: User;
+}
+
+/** The two-factor plugin's calls (CONTRACT §6.4); the verify calls act on the session or the sign-in challenge. */
+export interface TwoFactorClient {
+  enable(body: { password: string }): Promise<AuthResult<TwoFactorEnableAnswer>>;
+  disable(body: { password: string }): Promise<AuthResult<StatusAnswer>>;
+  generateBackupCodes(body: { password: string }): Promise<AuthResult<{ status: boolean; backupCodes: string[] }>>;
+  verifyTotp(body: { code: string; trustDevice?: boolean }): Promise<AuthResult<TwoFactorVerifyAnswer>>;
+  sendOtp(): Promise<AuthResult<StatusAnswer>>;
+  verifyOtp(body: { code: string; trustDevice?: boolean }): Promise<AuthResult<TwoFactorVerifyAnswer>>;
+  verifyBackupCode(body: { code: string; trustDevice?: boolean }): Promise<AuthResult<TwoFactorVerifyAnswer>>;
 }
 
 export interface StatusAnswer {
@@ -265,6 +293,7 @@ export interface AuthClient {
   unlinkAccount(body: { accountId: string; providerId?: string }): Promise<AuthResult<StatusAnswer>>;
   isUsernameAvailable(body: { username: string }): Promise<AuthResult<{ available: boolean }>>;
   organization: OrganizationClient;
+  twoFactor: TwoFactorClient;
 }
 
 export interface SessionState {
@@ -335,6 +364,17 @@ export const authClient: AuthClient = {
     listTeamMembers: (query) => client.organization.listTeamMembers({ query }),
     addTeamMember: (body) => client.organization.addTeamMember(body),
     removeTeamMember: (body) => client.organization.removeTeamMember(body),
+  },
+  // @latch/client types no plugin endpoints: these go through `$fetch`, which keeps the session signal
+  twoFactor: {
+    enable: (body) => client.$fetch<TwoFactorEnableAnswer>('/two-factor/enable', { body }),
+    disable: (body) => client.$fetch<StatusAnswer>('/two-factor/disable', { body }),
+    generateBackupCodes: (body) =>
+      client.$fetch<{ status: boolean; backupCodes: string[] }>('/two-factor/generate-backup-codes', { body }),
+    verifyTotp: (body) => client.$fetch<TwoFactorVerifyAnswer>('/two-factor/verify-totp', { body }),
+    sendOtp: () => client.$fetch<StatusAnswer>('/two-factor/send-otp', { body: {} }),
+    verifyOtp: (body) => client.$fetch<TwoFactorVerifyAnswer>('/two-factor/verify-otp', { body }),
+    verifyBackupCode: (body) => client.$fetch<TwoFactorVerifyAnswer>('/two-factor/verify-backup-code', { body }),
   },
 };
 

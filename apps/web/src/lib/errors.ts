@@ -11,10 +11,13 @@ function deriveCode(message: string): string {
     .replace(/^_|_$/g, '');
 }
 
-/** The code of an error answer; 429 has no code on the wire, some errors only a message. */
+/**
+ * The code of an error answer. The rate limiter's 429 may come without a code, some errors only
+ * with a message; a 429 that names its own code (two-factor's ACCOUNT_TEMPORARILY_LOCKED) keeps it.
+ */
 export function errorCodeOf(error: AuthError): string | null {
-  if (error.status === 429) return 'TOO_MANY_REQUESTS';
   if (error.code) return error.code;
+  if (error.status === 429) return 'TOO_MANY_REQUESTS';
   if (error.message) return deriveCode(error.message) || null;
   return null;
 }

@@ -29,6 +29,11 @@ export function SignInPage() {
   );
 }
 
+/** The challenge screen, passing on where sign-in would have gone. */
+function twoFactorPath(next: string): string {
+  return next === '/settings' ? '/two-factor' : `/two-factor?next=${encodeURIComponent(next)}`;
+}
+
 function SignInForm({ next }: { next: string }) {
   const { t, format } = useI18n();
   const { features, appName } = getConfig();
@@ -49,6 +54,13 @@ function SignInForm({ next }: { next: string }) {
       ? t.signIn.passwordChanged
       : params.has('signedOut')
         ? t.signIn.signedOut
+        : null;
+  // sent back by the two-factor challenge (pages/two-factor.tsx): it expired, or too many wrong codes voided it
+  const twoFactorNotice =
+    params.get('twoFactor') === 'expired'
+      ? t.signIn.twoFactorExpired
+      : params.get('twoFactor') === 'attempts'
+        ? t.signIn.twoFactorAttempts
         : null;
 
   const validate = (): FieldErrors<Key> => {
@@ -80,6 +92,11 @@ function SignInForm({ next }: { next: string }) {
       setServerError(result.error);
       return;
     }
+    if (result.data.twoFactorRedirect) {
+      // the password was right; no session yet until the second factor is passed
+      navigate(twoFactorPath(next), { state: { methods: result.data.twoFactorMethods ?? [] } });
+      return;
+    }
     await refetch();
     navigate(next, { replace: true });
   };
@@ -105,6 +122,7 @@ function SignInForm({ next }: { next: string }) {
       }
     >
       {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {twoFactorNotice ? <Alert tone="warning">{twoFactorNotice}</Alert> : null}
       <form
         className="form"
         onSubmit={onSubmit}

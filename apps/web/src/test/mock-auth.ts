@@ -41,6 +41,21 @@ function createMockOrganizationClient() {
   } satisfies OrgClient;
 }
 
+type TwoFactor = AuthClient['twoFactor'];
+
+/** The two-factor calls: each test sets the answers it needs. */
+function createMockTwoFactorClient() {
+  return {
+    enable: vi.fn<TwoFactor['enable']>(),
+    disable: vi.fn<TwoFactor['disable']>(() => ok({ status: true })),
+    generateBackupCodes: vi.fn<TwoFactor['generateBackupCodes']>(),
+    verifyTotp: vi.fn<TwoFactor['verifyTotp']>(),
+    sendOtp: vi.fn<TwoFactor['sendOtp']>(() => ok({ status: true })),
+    verifyOtp: vi.fn<TwoFactor['verifyOtp']>(),
+    verifyBackupCode: vi.fn<TwoFactor['verifyBackupCode']>(),
+  } satisfies TwoFactor;
+}
+
 export function createMockClient() {
   return {
     signUp: { email: vi.fn<AuthClient['signUp']['email']>() },
@@ -66,6 +81,7 @@ export function createMockClient() {
     unlinkAccount: vi.fn<AuthClient['unlinkAccount']>(() => ok({ status: true })),
     isUsernameAvailable: vi.fn<AuthClient['isUsernameAvailable']>(() => ok({ available: true })),
     organization: createMockOrganizationClient(),
+    twoFactor: createMockTwoFactorClient(),
   } satisfies AuthClient;
 }
 

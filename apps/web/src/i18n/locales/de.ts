@@ -67,6 +67,8 @@ export const de: Messages = {
     accountDeleted: 'Dein Konto wurde gelöscht. Schade, dass du gehst.',
     signedOut: 'Du wurdest abgemeldet.',
     passwordChanged: 'Dein Passwort wurde geändert. Melde dich mit dem neuen Passwort an.',
+    twoFactorExpired: 'Die Zeit für die Eingabe deines Codes ist abgelaufen. Melde dich erneut an, um fortzufahren.',
+    twoFactorAttempts: 'Zu viele falsche Codes. Melde dich erneut an, um neu zu beginnen.',
   },
   signUp: {
     title: 'Konto erstellen',
@@ -177,6 +179,7 @@ export const de: Messages = {
     reauthTitle: 'Bitte melde dich erneut an',
     reauthBody: 'Zu deiner Sicherheit ist dafür eine frische Anmeldung nötig.',
     reauthAction: 'Erneut anmelden',
+    twoFactor: 'Zwei-Faktor-Authentifizierung',
   },
   profile: {
     description: 'So erscheinst du in {app} und in den Apps, die es verwenden.',
@@ -268,6 +271,65 @@ export const de: Messages = {
     submitting: 'Wird gelöscht …',
     emailSent:
       'Sieh in deinem Postfach nach: Öffne den Link, den wir dir geschickt haben, um das Löschen abzuschließen.',
+  },
+  twoFactor: {
+    title: 'Bestätigung in zwei Schritten',
+    totpSubtitle: 'Gib den 6-stelligen Code aus deiner Authenticator-App ein.',
+    otpSubtitle: 'Gib den 6-stelligen Code ein, den wir dir per E-Mail geschickt haben.',
+    backupSubtitle:
+      'Gib einen der Backup-Codes ein, die du beim Einschalten der Zwei-Faktor-Authentifizierung gespeichert hast.',
+    totpLabel: 'Code aus deiner Authenticator-App',
+    otpLabel: 'Code aus der E-Mail',
+    backupLabel: 'Backup-Code',
+    codeRequired: 'Gib den 6-stelligen Code ein.',
+    codeFormat: 'Der Code hat genau 6 Ziffern.',
+    backupRequired: 'Gib einen Backup-Code ein.',
+    trustDevice: 'Diesem Gerät 30 Tage lang vertrauen',
+    submit: 'Bestätigen',
+    submitting: 'Wird geprüft…',
+    otherMethods: 'Andere Wege zur Bestätigung',
+    useTotp: 'Meine Authenticator-App verwenden',
+    sendOtp: 'Code per E-Mail senden',
+    sendingOtp: 'Wird gesendet…',
+    resendOtp: 'Neuen Code per E-Mail senden',
+    otpSent: 'Wir haben dir einen 6-stelligen Code gemailt. Er gilt wenige Minuten.',
+    useBackup: 'Backup-Code verwenden',
+  },
+  twoFactorSettings: {
+    description:
+      'Nach deinem Passwort fragen wir zusätzlich nach einem Code aus einer Authenticator-App auf deinem Handy. Wer dein Passwort kennt, kommt trotzdem nicht hinein.',
+    status: 'Zustand',
+    on: 'An',
+    off: 'Aus',
+    turnOn: 'Zwei-Faktor-Authentifizierung einschalten',
+    turnOff: 'Zwei-Faktor-Authentifizierung ausschalten',
+    newBackupCodes: 'Neue Backup-Codes erzeugen',
+    enableDescription: 'Gib zum Start dein Passwort ein. Danach verbindest du deine Authenticator-App.',
+    disableDescription:
+      'Dein Konto ist dann nur noch durch dein Passwort geschützt, und Geräte, denen du vertraut hast, werden vergessen.',
+    regenerateDescription: 'Neue Codes ersetzen die alten, die sofort ungültig werden.',
+    passwordLabel: 'Dein Passwort',
+    passwordHint: 'Damit stellen wir sicher, dass wirklich du es bist.',
+    checking: 'Wird geprüft…',
+    turningOff: 'Wird ausgeschaltet…',
+    generating: 'Wird erzeugt…',
+    cancel: 'Abbrechen',
+    scanTitle: 'QR-Code scannen',
+    scanBody:
+      'Öffne deine Authenticator-App (zum Beispiel Google Authenticator, Microsoft Authenticator oder Aegis) und scanne diesen Code, um dein Konto hinzuzufügen.',
+    qrLabel: 'QR-Code, um dein Konto in einer Authenticator-App hinzuzufügen',
+    manualLabel: 'Scannen klappt nicht? Gib stattdessen diesen Schlüssel in der App ein',
+    backupTitle: 'Backup-Codes sichern',
+    backupNote:
+      'Wenn du dein Handy verlierst, kannst du dich mit jedem dieser Codes einmal anmelden. Bewahre sie sicher auf, etwa in einem Passwort-Manager: Sie werden nur jetzt angezeigt.',
+    newCodesTitle: 'Deine neuen Backup-Codes',
+    confirmTitle: 'Code aus der App eingeben',
+    codeLabel: 'Code aus deiner Authenticator-App',
+    confirm: 'Einschalten',
+    confirming: 'Wird eingeschaltet…',
+    enabled: 'Die Zwei-Faktor-Authentifizierung ist an. Ab jetzt fragen wir bei der Anmeldung nach einem Code.',
+    disabled: 'Die Zwei-Faktor-Authentifizierung ist aus.',
+    done: 'Fertig',
   },
   organization: {
     title: 'Organisationen',
@@ -419,6 +481,20 @@ export const de: Messages = {
   },
   errors: {
     generic: 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',
+    INVALID_CODE: 'Der Code ist nicht richtig. Prüfe ihn und versuche es erneut.',
+    INVALID_BACKUP_CODE: 'Dieser Backup-Code ist falsch oder wurde schon verwendet.',
+    OTP_HAS_EXPIRED: 'Dieser Code ist abgelaufen. Fordere einen neuen an.',
+    INVALID_TWO_FACTOR_COOKIE:
+      'Die Zeit für die Eingabe deines Codes ist abgelaufen. Melde dich erneut an, um fortzufahren.',
+    TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Zu viele falsche Codes. Melde dich erneut an, um neu zu beginnen.',
+    ACCOUNT_TEMPORARILY_LOCKED:
+      'Zu viele falsche Codes. Die Bestätigung in zwei Schritten ist für dieses Konto 15 Minuten lang gesperrt.',
+    TOTP_NOT_ENABLED:
+      'Für dieses Konto ist keine Authenticator-App eingerichtet. Nutze einen anderen Weg zur Bestätigung.',
+    TWO_FACTOR_NOT_ENABLED: 'Die Zwei-Faktor-Authentifizierung ist nicht eingeschaltet.',
+    BACKUP_CODES_NOT_ENABLED: 'Dieses Konto hat keine Backup-Codes.',
+    FAILED_TO_VERIFY_BACKUP_CODE_PLEASE_TRY_AGAIN:
+      'Der Backup-Code konnte nicht geprüft werden. Bitte versuche es erneut.',
     FETCH_ERROR: 'Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.',
     INTERNAL_SERVER_ERROR: 'Auf dem Server ist ein Problem aufgetreten. Bitte versuche es gleich noch einmal.',
     TOO_MANY_REQUESTS: 'Zu viele Versuche. Warte eine Minute und versuche es dann erneut.',

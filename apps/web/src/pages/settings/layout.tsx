@@ -6,7 +6,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
 import { describeError, needsReauthentication } from '../../lib/errors.ts';
 
-const SECTIONS = ['profile', 'email', 'password', 'accounts', 'sessions', 'delete'] as const;
+const SECTIONS = ['profile', 'email', 'password', 'two-factor', 'accounts', 'sessions', 'delete'] as const;
 
 /** Side navigation on wide screens, a scrollable tab strip on phones (same markup, CSS decides). */
 export function SettingsLayout() {
@@ -24,6 +24,7 @@ export function SettingsLayout() {
     profile: t.settings.profile,
     email: t.settings.email,
     password: t.settings.password,
+    'two-factor': t.settings.twoFactor,
     accounts: t.settings.accounts,
     sessions: t.settings.sessions,
     delete: t.settings.deleteAccount,
