@@ -75,16 +75,77 @@ export function findSessionWithUserSync(
   return row ? fromJoinedRow(row) : null;
 }
 
+type Found = { session: Session; user: User };
+
+interface Waiting {
+  tokenHash: string;
+  resolve(found: Found | null): void;
+  reject(error: unknown): void;
+}
+
+/** Lookups waiting for the next batch, per database. */
+const pending = new WeakMap<Db, Waiting[]>();
+/** The SQL of a lookup of n tokens, per database (`token in ($1 … $n)`), compiled once per n. */
+const compiledBatches = new WeakMap<Db, Map<number, string>>();
+const MAX_BATCH = 64;
+
+function batchSql(db: Db, size: number): string {
+  if (size === 1) return lookupQuery(db).sql;
+  let bySize = compiledBatches.get(db);
+  if (!bySize) {
+    bySize = new Map();
+    compiledBatches.set(db, bySize);
+  }
+  let sql = bySize.get(size);
+  if (!sql) {
+    const placeholders = Array.from({ length: size }, (_, i) => `token-${i}`);
+    sql = sessionWithUserQuery(db, '').clearWhere().where('session.token', 'in', placeholders).compile().sql;
+    bySize.set(size, sql);
+  }
+  return sql;
+}
+
+async function runBatch(db: Db, waiting: Waiting[]): Promise<void> {
+  try {
+    const hashes = [...new Set(waiting.map((w) => w.tokenHash))];
+    const result = await db.executeQuery<JoinedRow>(CompiledQuery.raw(batchSql(db, hashes.length), hashes));
+    const rows = new Map(result.rows.map((row) => [row.token, row]));
+    for (const w of waiting) {
+      const row = rows.get(w.tokenHash);
+      w.resolve(row ? fromJoinedRow(row) : null);
+    }
+  } catch (err) {
+    for (const w of waiting) w.reject(err);
+  }
+}
+
+/**
+ * On a database over the network every lookup is a round trip, and on this class of
+ * machine waking the database's process costs more than the query: the lookups of one
+ * turn of the event loop go out as one query (`token in (…)`, up to 64 at a time), each
+ * caller getting its own answer. A lookup waits at most until the end of the current turn.
+ */
+function lookupInBatch(db: Db, tokenHash: string): Promise<Found | null> {
+  return new Promise((resolve, reject) => {
+    let waiting = pending.get(db);
+    if (!waiting) {
+      waiting = [];
+      pending.set(db, waiting);
+      setImmediate(() => {
+        const all = pending.get(db) ?? [];
+        pending.delete(db);
+        for (let i = 0; i < all.length; i += MAX_BATCH) void runBatch(db, all.slice(i, i + MAX_BATCH));
+      });
+    }
+    waiting.push({ tokenHash, resolve, reject });
+  });
+}
+
 /** The hot path of every session check: one indexed read of the session joined with its user. */
-export async function findSessionWithUserByTokenHash(
-  source: SessionSource,
-  tokenHash: string,
-): Promise<{ session: Session; user: User } | null> {
+export async function findSessionWithUserByTokenHash(source: SessionSource, tokenHash: string): Promise<Found | null> {
   const sync = findSessionWithUserSync(source, tokenHash);
   if (sync !== undefined) return sync;
-  const result = await source.db.executeQuery<JoinedRow>(CompiledQuery.raw(lookupQuery(source.db).sql, [tokenHash]));
-  const r = result.rows[0];
-  return r ? fromJoinedRow(r) : null;
+  return lookupInBatch(source.db, tokenHash);
 }
 
 export async function insertSession(db: Db, values: Insertable<SessionTable>): Promise<void> {
