@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-rou
 import { FullPageSpinner, RequireSession, SiteFooter, SiteHeader } from './components/layout.tsx';
 import { useI18n } from './i18n/i18n.tsx';
 import { useSession } from './lib/auth.ts';
+import { HOME_PATH } from './lib/validation.ts';
 import { ErrorPage, NotFoundPage } from './pages/error-page.tsx';
 import { ForgotPasswordPage } from './pages/forgot-password.tsx';
 import { AcceptInvitationPage } from './pages/organization/accept-invitation.tsx';
@@ -32,7 +33,7 @@ function Home() {
   const session = useSession();
   if (params.has('error')) return <ErrorPage />;
   if (session.isPending) return <FullPageSpinner />;
-  return <Navigate to={session.data ? '/settings' : '/sign-in'} replace />;
+  return <Navigate to={session.data ? HOME_PATH : '/sign-in'} replace />;
 }
 
 export function AppRoutes() {

@@ -73,8 +73,16 @@ export function validateImageUrl(value: string, t: Messages): string | undefined
   }
 }
 
+/**
+ * Where a signed-in person goes by default: the page itself, not `/settings`, whose index
+ * only redirects. Two navigations to `/settings` in a row (a screen's own, and the one of
+ * RedirectIfSignedIn once the session arrives) could leave the app on the bare index with
+ * an empty page; both now go to the same final address.
+ */
+export const HOME_PATH = '/settings/profile';
+
 /** Where to go after signing in: only a same-site path, never `//host` or a backslash trick. */
-export function safeNextPath(value: string | null, fallback = '/settings'): string {
+export function safeNextPath(value: string | null, fallback = HOME_PATH): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
   if (/%2f|%5c/i.test(value)) return fallback;
   return value;

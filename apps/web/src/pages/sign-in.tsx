@@ -8,6 +8,7 @@ import { type AuthError, authClient, useSession } from '../lib/auth.ts';
 import { describeError, errorCodeOf } from '../lib/errors.ts';
 import {
   type FieldErrors,
+  HOME_PATH,
   hasErrors,
   safeNextPath,
   validateEmail,
@@ -31,7 +32,7 @@ export function SignInPage() {
 
 /** The challenge screen, passing on where sign-in would have gone. */
 function twoFactorPath(next: string): string {
-  return next === '/settings' ? '/two-factor' : `/two-factor?next=${encodeURIComponent(next)}`;
+  return next === HOME_PATH ? '/two-factor' : `/two-factor?next=${encodeURIComponent(next)}`;
 }
 
 function SignInForm({ next }: { next: string }) {

@@ -10,6 +10,7 @@ import { describeError, errorCodeOf } from '../lib/errors.ts';
 import { useUsernameAvailability } from '../lib/hooks.ts';
 import {
   type FieldErrors,
+  HOME_PATH,
   hasErrors,
   validateEmail,
   validateName,
@@ -28,7 +29,7 @@ const ORDER: readonly Key[] = ['name', 'email', 'username', 'password'];
 
 export function SignUpPage() {
   return (
-    <RedirectIfSignedIn to="/settings">
+    <RedirectIfSignedIn to={HOME_PATH}>
       <SignUpForm />
     </RedirectIfSignedIn>
   );
@@ -97,7 +98,7 @@ function SignUpForm() {
       return;
     }
     await refetch();
-    navigate('/settings', { replace: true });
+    navigate(HOME_PATH, { replace: true });
   };
 
   if (sentTo) {
@@ -194,7 +195,7 @@ function SignUpForm() {
           </Button>
         </FormFieldset>
       </form>
-      <SocialButtons callbackURL="/settings" disabled={pending} />
+      <SocialButtons callbackURL={HOME_PATH} disabled={pending} />
     </AuthCard>
   );
 }

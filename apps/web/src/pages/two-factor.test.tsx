@@ -25,7 +25,7 @@ function renderAt(path: string, state?: unknown) {
         <Routes>
           <Route path="/sign-in" element={<SignInPage />} />
           <Route path="/two-factor" element={<TwoFactorPage />} />
-          <Route path="/settings" element={<p>Settings page</p>} />
+          <Route path="/settings/profile" element={<p>Settings page</p>} />
           <Route path="/organization" element={<p>Organization page</p>} />
         </Routes>
       </I18nProvider>

@@ -12,7 +12,7 @@ import { useI18n } from '../i18n/i18n.tsx';
 import type { Messages } from '../i18n/messages.ts';
 import { type AuthError, authClient, useSession } from '../lib/auth.ts';
 import { describeError, errorCodeOf } from '../lib/errors.ts';
-import { type FieldErrors, hasErrors, safeNextPath } from '../lib/validation.ts';
+import { type FieldErrors, HOME_PATH, hasErrors, safeNextPath } from '../lib/validation.ts';
 
 export type TwoFactorMethod = 'totp' | 'otp' | 'backup';
 
@@ -78,7 +78,7 @@ function TwoFactorChallenge({ next }: { next: string }) {
     const gone = CHALLENGE_GONE[code];
     if (gone) {
       const query = new URLSearchParams({ twoFactor: gone });
-      if (next !== '/settings') query.set('next', next);
+      if (next !== HOME_PATH) query.set('next', next);
       navigate(`/sign-in?${query.toString()}`, { replace: true });
       return;
     }

@@ -6,7 +6,7 @@ import { useI18n } from '../i18n/i18n.tsx';
 import type { Messages } from '../i18n/messages.ts';
 import { type AuthError, authClient, useSession } from '../lib/auth.ts';
 import { describeError } from '../lib/errors.ts';
-import { validateEmail } from '../lib/validation.ts';
+import { HOME_PATH, validateEmail } from '../lib/validation.ts';
 
 type VerifyError = 'token_expired' | 'invalid_token' | 'user_not_found' | 'unauthorized' | 'unknown';
 
@@ -51,7 +51,7 @@ export function VerifiedPage() {
 
   if (session.isPending) return <FullPageSpinner />;
   const signedIn = session.data !== null;
-  const next = signedIn ? '/settings' : '/sign-in';
+  const next = signedIn ? HOME_PATH : '/sign-in';
 
   if (!error) {
     return (

@@ -6,6 +6,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { type AuthError, authClient, type InvitationDetails, useSession } from '../../lib/auth.ts';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
 import { useLoad } from '../../lib/hooks.ts';
+import { HOME_PATH } from '../../lib/validation.ts';
 import { notifyOrganizationsChanged } from './state.ts';
 import { OrganizationLogo, RoleBadges } from './ui.tsx';
 
@@ -123,7 +124,7 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
     return (
       <AuthCard title={t.organization.invitationTitle}>
         <Alert tone="info">{format(t.organization.rejected, { organization: details.organizationName })}</Alert>
-        <Link to="/settings" className="button button--secondary button--block">
+        <Link to={HOME_PATH} className="button button--secondary button--block">
           <span>{t.common.settings}</span>
         </Link>
       </AuthCard>
