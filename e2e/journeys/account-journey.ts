@@ -16,8 +16,8 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { languageByTag } from '../../apps/web/src/i18n/languages.ts';
 import { MAIL_STRINGS } from '../../packages/server/src/core/mail/templates/strings/index.ts';
-import { skipBrowserJourneys } from '../support/browser.ts';
-import { type Environment, startEnvironment } from '../support/environment.ts';
+import { newJourneyContext, skipBrowserJourneys, WAIT_MS } from '../support/browser.ts';
+import { type Environment, serviceLogErrors, startEnvironment } from '../support/environment.ts';
 import {
   backgroundLuminance,
   exactly,
@@ -41,7 +41,6 @@ export interface JourneyVariant {
 }
 
 // generous: a wait ends as soon as the page is ready, and CI shares two cores with the server and the database suites
-const WAIT_MS = 30_000;
 const STEP_TIMEOUT_MS = 120_000;
 
 /** `ctx.skip()` throws; such a throw is a skip, not a failure of the step. */
@@ -77,19 +76,11 @@ export function describeAccountJourney(variant: JourneyVariant): void {
     let verificationSubject = '';
 
     const newContext = async (): Promise<BrowserContext> => {
-      const created = await env.browser.newContext({
+      const created = await newJourneyContext(env.browser, {
         baseURL: env.latch.baseURL,
         viewport: variant.viewport,
         colorScheme: theme,
-        // the first visit is in English (the browser's language); the journey switches with the switcher
-        locale: 'en-US',
-        timezoneId: 'Europe/Berlin',
       });
-      // hermetic: only the local servers answer (the provider's login page asks Google for a web font)
-      await created.route(
-        (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
-        (route) => route.abort('blockedbyclient'),
-      );
       created.on('page', (opened) => {
         opened.on('pageerror', (error) => {
           const line = `${opened.url()}: ${error.stack ?? error.message}`;
@@ -100,8 +91,6 @@ export function describeAccountJourney(variant: JourneyVariant): void {
           if (message.type() === 'error') pageErrors.push(`${opened.url()}: console: ${message.text()}`);
         });
       });
-      created.setDefaultTimeout(WAIT_MS);
-      created.setDefaultNavigationTimeout(15_000);
       return created;
     };
 
@@ -535,11 +524,7 @@ export function describeAccountJourney(variant: JourneyVariant): void {
     });
 
     step('leaves no errors in the service log', async () => {
-      const errors = env.latch
-        .output()
-        .split('\n')
-        .filter((line) => /\b(ERROR|FATAL)\b/.test(line));
-      expect(errors).toEqual([]);
+      expect(serviceLogErrors(env)).toEqual([]);
     });
   });
 }

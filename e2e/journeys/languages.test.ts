@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../apps/web/src/i18n/languages.ts';
-import { skipBrowserJourneys } from '../support/browser.ts';
+import { newJourneyContext, skipBrowserJourneys } from '../support/browser.ts';
 import { type Environment, startEnvironment } from '../support/environment.ts';
 import { exactly, messagesFor, Screenshots, type Theme } from '../support/ui.ts';
 
@@ -26,17 +26,11 @@ describe.skipIf(skipBrowserJourneys())('every language, both themes, on a phone'
 
   for (const theme of THEMES) {
     it(`shows sign-in and sign-up in each language (${theme})`, async () => {
-      const context: BrowserContext = await env.browser.newContext({
+      const context: BrowserContext = await newJourneyContext(env.browser, {
         baseURL: env.latch.baseURL,
         viewport: { width: 360, height: 740 },
         colorScheme: theme,
-        locale: 'en-US',
       });
-      await context.route(
-        (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
-        (route) => route.abort('blockedbyclient'),
-      );
-      context.setDefaultTimeout(30_000);
       try {
         const page: Page = await context.newPage();
         await page.goto('/sign-in');

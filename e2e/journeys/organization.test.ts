@@ -8,12 +8,11 @@
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { skipBrowserJourneys } from '../support/browser.ts';
+import { newJourneyContext, skipBrowserJourneys, WAIT_MS } from '../support/browser.ts';
 import { type Environment, startEnvironment } from '../support/environment.ts';
 import { exactly, format, messagesFor, Screenshots, serverSession } from '../support/ui.ts';
 
 // generous: a wait ends as soon as the page is ready, and CI shares two cores with the server and the database suites
-const WAIT_MS = 30_000;
 const t = messagesFor('en');
 const skip = skipBrowserJourneys();
 
@@ -40,20 +39,7 @@ describe.skipIf(skip)('organization journey (en, light, 1280px)', () => {
   const uncaught: string[] = [];
 
   const newContext = async (): Promise<BrowserContext> => {
-    const context = await env.browser.newContext({
-      baseURL: env.latch.baseURL,
-      viewport: { width: 1280, height: 800 },
-      colorScheme: 'light',
-      locale: 'en-US',
-      timezoneId: 'Europe/Berlin',
-    });
-    await context.route(
-      (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
-      (route) => route.abort('blockedbyclient'),
-    );
-    context.setDefaultTimeout(WAIT_MS);
-    context.setDefaultNavigationTimeout(15_000);
-    return context;
+    return newJourneyContext(env.browser, { baseURL: env.latch.baseURL });
   };
 
   beforeAll(async () => {

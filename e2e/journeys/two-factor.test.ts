@@ -13,12 +13,11 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { TOTP_PERIOD_SECONDS, totp } from '../../packages/server/src/features/two-factor/totp.ts';
-import { skipBrowserJourneys } from '../support/browser.ts';
-import { type Environment, startEnvironment } from '../support/environment.ts';
+import { newJourneyContext, skipBrowserJourneys, WAIT_MS } from '../support/browser.ts';
+import { type Environment, serviceLogErrors, startEnvironment } from '../support/environment.ts';
 import { exactly, messagesFor, Screenshots, serverSession } from '../support/ui.ts';
 
 // generous: a wait ends as soon as the page is ready, and CI shares two cores with the server and the database suites
-const WAIT_MS = 30_000;
 const STEP_TIMEOUT_MS = 120_000;
 const t = messagesFor('en');
 const skip = skipBrowserJourneys();
@@ -73,20 +72,7 @@ describe.skipIf(skip)('two-factor journey (en, light, 1280px)', () => {
   beforeAll(async () => {
     env = await startEnvironment();
     shots = new Screenshots('two-factor', 'en', 'light');
-    context = await env.browser.newContext({
-      baseURL: env.latch.baseURL,
-      viewport: { width: 1280, height: 800 },
-      colorScheme: 'light',
-      locale: 'en-US',
-      timezoneId: 'Europe/Berlin',
-    });
-    // hermetic: only the local servers answer
-    await context.route(
-      (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
-      (route) => route.abort('blockedbyclient'),
-    );
-    context.setDefaultTimeout(WAIT_MS);
-    context.setDefaultNavigationTimeout(15_000);
+    context = await newJourneyContext(env.browser, { baseURL: env.latch.baseURL });
     page = await context.newPage();
     page.on('pageerror', (error) => {
       const line = `${page.url()}: ${error.stack ?? error.message}`;
@@ -301,10 +287,6 @@ describe.skipIf(skip)('two-factor journey (en, light, 1280px)', () => {
   });
 
   step('leaves no errors in the service log', async () => {
-    const errors = env.latch
-      .output()
-      .split('\n')
-      .filter((line) => /\b(ERROR|FATAL)\b/.test(line));
-    expect(errors).toEqual([]);
+    expect(serviceLogErrors(env)).toEqual([]);
   });
 });

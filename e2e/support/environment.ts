@@ -79,3 +79,11 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
     throw err;
   }
 }
+
+/** The service's ERROR and FATAL log lines so far: a journey ends with none. */
+export function serviceLogErrors(env: Environment): string[] {
+  return env.latch
+    .output()
+    .split('\n')
+    .filter((line) => /\b(ERROR|FATAL)\b/.test(line));
+}
