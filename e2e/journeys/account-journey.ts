@@ -165,52 +165,60 @@ export function describeAccountJourney(variant: JourneyVariant): void {
       await field(t.common.password, on).fill(password);
       await button(t.signIn.submit, on).click();
     };
-    /** Walks the OpenID provider's login and consent pages as `login` until back on Latch at `back`. */
-    const passProvider = async (login: string, back: (url: URL) => boolean) => {
+    /**
+     * Runs `trigger` (a click that leaves for the provider), walks the provider's login and consent
+     * pages as `login`, and returns once back on Latch at `back`. It looks at where the browser is
+     * rather than waiting for one navigation after another: when the provider still knows the person
+     * it answers with redirects only, and the browser can be back before a navigation is awaited.
+     */
+    const passProvider = async (login: string, back: (url: URL) => boolean, trigger: () => Promise<void>) => {
       const isInteraction = (url: URL) => url.origin === env.oidc.issuer && url.pathname.startsWith('/interaction/');
-      let previous = page.url();
-      for (let screen = 0; screen < 4; screen++) {
-        try {
-          await page.waitForURL((url) => url.href !== previous && (isInteraction(url) || back(url)), {
-            waitUntil: 'domcontentloaded',
-          });
-        } catch (err) {
-          // say where the browser stopped instead of only that it did not arrive
-          const text = (
-            await page
-              .locator('body')
-              .innerText()
-              .catch(() => '')
-          ).slice(0, 300);
-          throw new Error(`still at ${page.url()} after screen ${screen} (${text.replace(/\s+/g, ' ')})`, {
-            cause: err,
-          });
+      const start = page.url();
+      await trigger();
+      const submitted = new Set<string>();
+      const deadline = Date.now() + WAIT_MS;
+      while (Date.now() < deadline) {
+        const here = page.url();
+        const url = new URL(here);
+        if (here !== start && back(url)) {
+          await page.waitForLoadState('domcontentloaded');
+          return;
         }
-        const url = new URL(page.url());
-        if (back(url)) return;
-        previous = url.href;
-        const action = page.getByRole('button', { name: /^(Sign-in|Continue)$/ });
-        await visible(action);
-        if ((await action.textContent())?.trim() === 'Sign-in') {
-          await page.getByPlaceholder('Enter any login').fill(login);
-          await page.getByPlaceholder('and password').fill('any password will do');
+        if (isInteraction(url) && !submitted.has(here)) {
+          try {
+            const action = page.getByRole('button', { name: /^(Sign-in|Continue)$/ });
+            await action.waitFor({ state: 'visible', timeout: 5_000 });
+            if ((await action.textContent())?.trim() === 'Sign-in') {
+              await page.getByPlaceholder('Enter any login').fill(login);
+              await page.getByPlaceholder('and password').fill('any password will do');
+            }
+            // The provider's page restyles itself when its (blocked) web font fails; a click that
+            // lands during that re-layout is lost: the form is clicked again when it was not sent.
+            const sent = page
+              .waitForRequest((request) => request.method() === 'POST' && request.url().startsWith(env.oidc.issuer), {
+                timeout: 5_000,
+              })
+              .then(
+                () => true,
+                () => false,
+              );
+            await action.click();
+            if (await sent) submitted.add(here);
+          } catch {
+            // the page moved on while it was being read: look again where the browser is now
+          }
+          continue;
         }
-        // The provider's page restyles itself when its (blocked) web font fails; a click that lands
-        // during that re-layout is lost, so a form that was not sent within seconds is clicked again.
-        const sent = () =>
-          page
-            .waitForRequest((request) => request.method() === 'POST' && request.url().startsWith(env.oidc.issuer), {
-              timeout: 5_000,
-            })
-            .then(
-              () => true,
-              () => false,
-            );
-        const first = sent();
-        await action.click();
-        if (!(await first) && page.url() === previous) await action.click();
+        // wait for the browser to move on (or a second, then look again)
+        await page.waitForURL((next) => next.href !== here, { timeout: 1_000 }).catch(() => undefined);
       }
-      throw new Error(`still at the provider after 4 screens: ${page.url()}`);
+      const text = (
+        await page
+          .locator('body')
+          .innerText()
+          .catch(() => '')
+      ).slice(0, 300);
+      throw new Error(`still at ${page.url()} after ${WAIT_MS / 1000} s (${text.replace(/\s+/g, ' ')})`);
     };
 
     // -- the journey -----------------------------------------------------------------------------
@@ -408,10 +416,10 @@ export function describeAccountJourney(variant: JourneyVariant): void {
         await visible(accounts.getByText(exactly(t.accounts.credential)));
         await visible(accounts.getByText(exactly(t.accounts.notLinked)));
         await shots.take(page, 'accounts-not-linked');
-        await button(format(t.accounts.link, { provider: PROVIDER }), accounts).click();
         await passProvider(
           person.email,
           (url) => url.origin === env.latch.baseURL && url.pathname === '/settings/accounts',
+          () => button(format(t.accounts.link, { provider: PROVIDER }), accounts).click(),
         );
         await visible(status(format(t.accounts.linkedNote, { provider: PROVIDER })));
         await visible(button(format(t.accounts.unlink, { provider: PROVIDER }), accounts));
@@ -426,10 +434,10 @@ export function describeAccountJourney(variant: JourneyVariant): void {
       async () => {
         await signOut();
         await shots.take(page, 'sign-in-with-provider');
-        await button(format(t.signIn.continueWith, { provider: PROVIDER })).click();
         await passProvider(
           person.email,
           (url) => url.origin === env.latch.baseURL && url.pathname.startsWith('/settings'),
+          () => button(format(t.signIn.continueWith, { provider: PROVIDER })).click(),
         );
         await visible(heading(t.settings.profile));
         const session = await serverSession(page);
