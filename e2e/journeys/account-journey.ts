@@ -13,11 +13,12 @@
  * (they would only fail for the same reason).
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, type TestContext } from 'vitest';
 import { languageByTag } from '../../apps/web/src/i18n/languages.ts';
 import { MAIL_STRINGS } from '../../packages/server/src/core/mail/templates/strings/index.ts';
 import { newJourneyContext, skipBrowserJourneys, WAIT_MS } from '../support/browser.ts';
 import { type Environment, serviceLogErrors, startEnvironment } from '../support/environment.ts';
+import { journeySteps } from '../support/journey.ts';
 import {
   backgroundLuminance,
   exactly,
@@ -41,12 +42,8 @@ export interface JourneyVariant {
 }
 
 // generous: a wait ends as soon as the page is ready, and CI shares two cores with the server and the database suites
-const STEP_TIMEOUT_MS = 120_000;
 
 /** `ctx.skip()` throws; such a throw is a skip, not a failure of the step. */
-function isSkip(err: unknown): boolean {
-  return err instanceof Error && (err as Error & { code?: unknown }).code === 'VITEST_PENDING';
-}
 const PROVIDER = 'Google';
 
 export function describeAccountJourney(variant: JourneyVariant): void {
@@ -68,7 +65,6 @@ export function describeAccountJourney(variant: JourneyVariant): void {
     let context: BrowserContext;
     let page: Page;
     let shots: Screenshots;
-    let failedStep: string | null = null;
     /** Uncaught exceptions of every page (the journey fails on any), and console errors (for failure messages). */
     const uncaught: string[] = [];
     const pageErrors: string[] = [];
@@ -105,31 +101,15 @@ export function describeAccountJourney(variant: JourneyVariant): void {
       await env?.close();
     }, 30_000);
 
+    const journeyStep = journeySteps({
+      env: () => env,
+      pages: () => ({ '': page }),
+      shots: () => shots,
+      browserErrors: () => pageErrors,
+    });
     /** A step of the journey; `social` steps need the social sign-in routes of the server. */
     const step = (name: string, run: (ctx: TestContext) => Promise<void>, options: { social?: boolean } = {}) =>
-      it(
-        name,
-        async (ctx: TestContext) => {
-          if (failedStep) ctx.skip(`skipped: the step "${failedStep}" failed`);
-          if (options.social && env.socialUnavailable) {
-            process.stdout.write(`e2e: skipping "${name}": ${env.socialUnavailable}\n`);
-            ctx.skip(env.socialUnavailable);
-          }
-          try {
-            await run(ctx);
-          } catch (err) {
-            if (isSkip(err)) throw err;
-            failedStep = name;
-            await shots.take(page, `failed-${name.replace(/\W+/g, '-').slice(0, 40)}`).catch(() => undefined);
-            const log = env.latch.output().split('\n').slice(-30).join('\n');
-            const browser = pageErrors.length ? `\n--- errors in the browser ---\n${pageErrors.join('\n')}` : '';
-            throw Object.assign(err instanceof Error ? err : new Error(String(err)), {
-              message: `${err instanceof Error ? err.message : String(err)}${browser}\n--- last lines of the Latch log ---\n${log}`,
-            });
-          }
-        },
-        STEP_TIMEOUT_MS,
-      );
+      journeyStep(name, run, options.social ? () => env.socialUnavailable : undefined);
 
     // -- locators ------------------------------------------------------------------------------
 

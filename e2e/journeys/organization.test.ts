@@ -7,9 +7,10 @@
  * Screenshots of each screen go to e2e/screenshots/organization/.
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { newJourneyContext, skipBrowserJourneys, WAIT_MS } from '../support/browser.ts';
 import { type Environment, startEnvironment } from '../support/environment.ts';
+import { journeySteps } from '../support/journey.ts';
 import { exactly, format, messagesFor, Screenshots, serverSession } from '../support/ui.ts';
 
 // generous: a wait ends as soon as the page is ready, and CI shares two cores with the server and the database suites
@@ -35,7 +36,6 @@ describe.skipIf(skip)('organization journey (en, light, 1280px)', () => {
   let ownerPage: Page;
   let inviteePage: Page;
   let invitationLink = '';
-  let failedStep: string | null = null;
   const uncaught: string[] = [];
 
   const newContext = async (): Promise<BrowserContext> => {
@@ -56,22 +56,11 @@ describe.skipIf(skip)('organization journey (en, light, 1280px)', () => {
     await env?.close();
   }, 30_000);
 
-  const step = (name: string, run: () => Promise<void>) =>
-    it(name, async (ctx: TestContext) => {
-      if (failedStep) ctx.skip(`skipped: the step "${failedStep}" failed`);
-      try {
-        await run();
-      } catch (err) {
-        failedStep = name;
-        const slug = name.replace(/\W+/g, '-').slice(0, 40);
-        await shots.take(ownerPage, `failed-owner-${slug}`).catch(() => undefined);
-        await shots.take(inviteePage, `failed-invitee-${slug}`).catch(() => undefined);
-        const log = env.latch.output().split('\n').slice(-30).join('\n');
-        throw Object.assign(err instanceof Error ? err : new Error(String(err)), {
-          message: `${err instanceof Error ? err.message : String(err)}\n--- last lines of the Latch log ---\n${log}`,
-        });
-      }
-    }, 120_000);
+  const step = journeySteps({
+    env: () => env,
+    pages: () => ({ owner: ownerPage, invitee: inviteePage }),
+    shots: () => shots,
+  });
 
   // -- locators --------------------------------------------------------------------------------
 

@@ -11,14 +11,14 @@
  * Screenshots of each screen go to e2e/screenshots/two-factor/.
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { TOTP_PERIOD_SECONDS, totp } from '../../packages/server/src/features/two-factor/totp.ts';
 import { newJourneyContext, skipBrowserJourneys, WAIT_MS } from '../support/browser.ts';
 import { type Environment, serviceLogErrors, startEnvironment } from '../support/environment.ts';
+import { journeySteps } from '../support/journey.ts';
 import { exactly, messagesFor, Screenshots, serverSession } from '../support/ui.ts';
 
 // generous: a wait ends as soon as the page is ready, and CI shares two cores with the server and the database suites
-const STEP_TIMEOUT_MS = 120_000;
 const t = messagesFor('en');
 const skip = skipBrowserJourneys();
 
@@ -61,7 +61,6 @@ describe.skipIf(skip)('two-factor journey (en, light, 1280px)', () => {
   let context: BrowserContext;
   let page: Page;
   let shots: Screenshots;
-  let failedStep: string | null = null;
   /** Uncaught exceptions of the page (the journey fails on any), and console errors (for failure messages). */
   const uncaught: string[] = [];
   const pageErrors: string[] = [];
@@ -88,25 +87,12 @@ describe.skipIf(skip)('two-factor journey (en, light, 1280px)', () => {
     await env?.close();
   }, 30_000);
 
-  const step = (name: string, run: () => Promise<void>) =>
-    it(
-      name,
-      async (ctx: TestContext) => {
-        if (failedStep) ctx.skip(`skipped: the step "${failedStep}" failed`);
-        try {
-          await run();
-        } catch (err) {
-          failedStep = name;
-          await shots.take(page, `failed-${name.replace(/\W+/g, '-').slice(0, 40)}`).catch(() => undefined);
-          const log = env.latch.output().split('\n').slice(-30).join('\n');
-          const browser = pageErrors.length ? `\n--- errors in the browser ---\n${pageErrors.join('\n')}` : '';
-          throw Object.assign(err instanceof Error ? err : new Error(String(err)), {
-            message: `${err instanceof Error ? err.message : String(err)}${browser}\n--- last lines of the Latch log ---\n${log}`,
-          });
-        }
-      },
-      STEP_TIMEOUT_MS,
-    );
+  const step = journeySteps({
+    env: () => env,
+    pages: () => ({ '': page }),
+    shots: () => shots,
+    browserErrors: () => pageErrors,
+  });
 
   // -- locators --------------------------------------------------------------------------------
 
