@@ -92,12 +92,19 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
     return entry;
   }
 
-  /** From memory or one read; null: no live session here, the general endpoint clears or deletes. */
-  async function fromDatabase(rawToken: string, token: string, now: Date): Promise<MemoEntry | null> {
+  /**
+   * One read; null: no live session here, the general endpoint clears or deletes. With the
+   * memory cache, `version` is the change version read before the row (a commit in between
+   * only makes the entry look stale), and the entry is kept under it.
+   */
+  async function fromDatabase(
+    rawToken: string,
+    token: string,
+    now: Date,
+    version: number | null,
+  ): Promise<MemoEntry | null> {
     const tokenHash = hashToken(token);
-    if (memo && deps.reader) {
-      // the version first, then the row: a commit in between only makes the entry look stale
-      const version = deps.reader.changeVersion();
+    if (memo && version !== null) {
       const found = findSessionWithUserSync(deps, tokenHash);
       if (!found || found.session.expiresAt <= now) return null;
       const current = { ...found, token };
@@ -150,12 +157,13 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
       entry = fromCookieCache(rawToken, rawCache, now);
       if (!entry) return null;
     } else {
-      entry = memo && deps.reader ? memo.get(rawToken, deps.reader.changeVersion()) : undefined;
+      const version = memo && deps.reader ? deps.reader.changeVersion() : null;
+      entry = memo && version !== null ? memo.get(rawToken, version) : undefined;
       if (!entry) {
         const token = unsignValue(safeDecode(rawToken), config.secret);
         // a forged session cookie: no session, and nothing to clear
         if (!token) return nullAnswer;
-        entry = await fromDatabase(rawToken, token, now);
+        entry = await fromDatabase(rawToken, token, now, version);
         if (!entry) return null;
       } else if (entry.current.session.expiresAt <= now) {
         return null;

@@ -27,7 +27,6 @@ export interface SessionMemo {
   get(cookieValue: string, changeVersion: number): MemoEntry | undefined;
   /** Keeps an entry read after `changeVersion` was observed (read the version first, then the row). */
   set(cookieValue: string, changeVersion: number, entry: MemoEntry): void;
-  readonly size: number;
 }
 
 export function createSessionMemo(maxEntries = 5_000): SessionMemo {
@@ -52,9 +51,6 @@ export function createSessionMemo(maxEntries = 5_000): SessionMemo {
         if (oldest !== undefined) entries.delete(oldest);
       }
       entries.set(cookieValue, entry);
-    },
-    get size() {
-      return entries.size;
     },
   };
 }
