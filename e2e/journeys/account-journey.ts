@@ -288,6 +288,8 @@ export function describeAccountJourney(variant: JourneyVariant): void {
         inviterName: '',
         role: '',
         code: '',
+        providerName: '',
+        device: '',
       });
       expect(verificationSubject).toBe(subject);
     });

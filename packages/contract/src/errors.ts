@@ -66,6 +66,8 @@ export const BASE_ERRORS = {
   SESSION_NOT_FRESH: e(403, 'Session is not fresh'),
   SESSION_NOT_FOUND: e(404, 'Session not found'),
   NOT_ALLOWED_WHILE_IMPERSONATING: e(403, 'Not allowed while impersonating this user'),
+  /** Adding a way into an account needs a recent sign-in or the password again (POST /verify-password). */
+  REAUTHENTICATION_REQUIRED: e(403, 'Reauthentication required'),
   METHOD_NOT_ALLOWED_DEFER_SESSION_REQUIRED: e(
     405,
     'POST method requires deferSessionRefresh to be enabled in session config',
@@ -242,6 +244,10 @@ export const TWO_FACTOR_ERRORS = {
   ),
   INVALID_TWO_FACTOR_COOKIE: e(401, 'Invalid two factor cookie'),
   // better-auth sends this one without a code; Latch derives it from the message
+  /** A password reset of an account with an authenticator app needs its code or a backup code too. */
+  TWO_FACTOR_AUTHENTICATION_REQUIRED: e(403, 'Two-factor authentication required'),
+  /** Without the operator's opt-in, the mailbox cannot hold both factors. */
+  EMAILED_CODES_CANNOT_BE_THE_ONLY_SECOND_FACTOR: e(400, 'Emailed codes cannot be the only second factor'),
   FAILED_TO_VERIFY_BACKUP_CODE_PLEASE_TRY_AGAIN: e(409, 'Failed to verify backup code. Please try again.'),
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -1,3 +1,4 @@
 export * from './entities.ts';
 export * from './errors.ts';
 export * from './language.ts';
+export * from './providers.ts';

@@ -25,7 +25,6 @@ import { adminEndpoints, registerAdmin } from './features/admin/index.ts';
 import {
   assertPasswordLength,
   credentialEndpoints,
-  registerSignInExtension,
   registerSignUpExtension,
   storePassword,
 } from './features/credentials/index.ts';
@@ -43,11 +42,14 @@ import {
 } from './features/organization/index.ts';
 import { passwordResetEndpoints } from './features/password-reset/index.ts';
 import { createFastSessionCheck, type FastSessionCheck, sessionEndpoints } from './features/session/index.ts';
+import { bindSignInChecks } from './features/sign-in/index.ts';
 import { socialEndpoints } from './features/social/index.ts';
 import { teamEndpoints } from './features/teams/index.ts';
-import { registerTwoFactor, twoFactorEndpoints } from './features/two-factor/index.ts';
+import { twoFactorEndpoints } from './features/two-factor/index.ts';
+import { undoChangeEndpoints } from './features/undo-change/index.ts';
 import { findUserById, userEndpoints } from './features/user/index.ts';
 import { usernameEndpoints, usernameSignUpExtension } from './features/username/index.ts';
+import { signInChecks } from './sign-in-checks.ts';
 
 export interface CreateAuthOverrides {
   clock?: Clock;
@@ -98,6 +100,12 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     });
   const securePrefix = config.advanced.useSecureCookies ? '__Secure-' : '';
 
+  const rateLimiter = createRateLimiter(config.rateLimit, {
+    db: database.db,
+    redis: overrides.redis ?? null,
+    clock,
+    logger,
+  });
   const deps: AuthDeps = {
     config,
     db: database.db,
@@ -106,32 +114,15 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     clock,
     logger,
     mailer,
+    rateLimiter,
     cookieName: (suffix) => `${securePrefix}${config.advanced.cookiePrefix}.${suffix}`,
   };
 
-  const rateLimiter = createRateLimiter(config.rateLimit, {
-    db: database.db,
-    redis: overrides.redis ?? null,
-    clock,
-    logger,
-  });
-  registerSignInExtension(deps, {
-    async limitAccount(ctx, account) {
-      const decision = await rateLimiter.checkAccount({
-        path: ctx.url.pathname.slice(config.basePath.length),
-        account,
-      });
-      if (!decision.allowed) {
-        ctx.headers.set('x-retry-after', String(decision.retryAfterSeconds));
-        throw authError('TOO_MANY_REQUESTS');
-      }
-    },
-  });
+  // the one ordered list of checks every session-granting path runs (src/sign-in-checks.ts)
+  bindSignInChecks(deps, signInChecks(deps));
   if (config.plugins.username) registerSignUpExtension(deps, usernameSignUpExtension);
   registerEmailVerification(deps);
   registerAdmin(deps);
-  // after every other sign-in check: the challenge replaces the session only when nothing refused it
-  registerTwoFactor(deps);
 
   const endpoints: Endpoint[] = [
     ...metaEndpoints,
@@ -143,6 +134,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     ...emailVerificationEndpoints,
     ...passwordResetEndpoints,
     ...emailChangeEndpoints,
+    ...undoChangeEndpoints,
     ...accountDeletionEndpoints,
     ...socialEndpoints,
     ...(config.plugins.organization ? [...organizationEndpoints, ...memberEndpoints, ...invitationEndpoints] : []),

@@ -11,6 +11,8 @@ export class AuthError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Headers the refusal is answered with (e.g. X-Retry-After of a 429). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
@@ -21,9 +23,12 @@ export class AuthError extends Error {
 }
 
 /** An error of the catalogue, optionally with a more precise message or status. */
-export function authError(code: ErrorCode, overrides: { message?: string; status?: number } = {}): AuthError {
+export function authError(
+  code: ErrorCode,
+  overrides: { message?: string; status?: number; headers?: Record<string, string> } = {},
+): AuthError {
   const def = ERRORS[code];
-  return new AuthError(overrides.status ?? def.status, code, overrides.message ?? def.message);
+  return new AuthError(overrides.status ?? def.status, code, overrides.message ?? def.message, overrides.headers);
 }
 
 /** An error whose code is derived from its message (CONTRACT.md, Latch's choices). */

@@ -37,6 +37,8 @@ export interface ResolvedConfig {
     expiresIn: number;
     updateAge: number;
     freshAge: number;
+    /** Adding a way in (a provider, an address…) needs a session signed in this recently (0: no limit). */
+    reauthenticationAge: number;
     disableSessionRefresh: boolean;
     /** SQLite: recent session checks answered from memory (features/session/memory-cache.ts). */
     memoryCache: boolean;
@@ -56,6 +58,7 @@ export interface ResolvedConfig {
     };
   };
   socialProviders: Record<string, SocialProviderOptions>;
+  security: { undoLinkExpiresIn: number; newSignInNotification: boolean };
   rateLimit: {
     enabled: boolean;
     window: number;
@@ -80,7 +83,15 @@ export interface ResolvedConfig {
     admin:
       | { defaultRole: string; adminRoles: string[]; adminUserIds: string[]; impersonationSessionDuration: number }
       | false;
-    twoFactor: { issuer: string; otpPeriod: number; backupCodeCount: number } | false;
+    twoFactor:
+      | {
+          issuer: string;
+          otpPeriod: number;
+          backupCodeCount: number;
+          resetRequiresSecondFactor: boolean;
+          allowEmailOtpAlone: boolean;
+        }
+      | false;
     jwt: { algorithm: 'EdDSA' | 'ES256' | 'RS256'; expirationTime: number; issuer: string; audience: string } | false;
   };
   /** NODE_ENV=production: stricter start-up checks. */
@@ -153,6 +164,7 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
       expiresIn: s.expiresIn ?? 604_800,
       updateAge: s.updateAge ?? 86_400,
       freshAge: s.freshAge ?? 86_400,
+      reauthenticationAge: s.reauthenticationAge ?? 600,
       disableSessionRefresh: s.disableSessionRefresh ?? false,
       memoryCache: s.memoryCache ?? true,
       cookieCache: { enabled: s.cookieCache?.enabled ?? false, maxAge: s.cookieCache?.maxAge ?? 60 },
@@ -174,6 +186,10 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
       },
     },
     socialProviders: o.socialProviders ?? {},
+    security: {
+      undoLinkExpiresIn: o.security?.undoLinkExpiresIn ?? 604_800,
+      newSignInNotification: o.security?.newSignInNotification ?? false,
+    },
     rateLimit: {
       enabled: rl.enabled ?? !ctx.test,
       window: rl.window ?? 10,
@@ -214,6 +230,8 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
         issuer: twoFactor.issuer ?? appName,
         otpPeriod: twoFactor.otpPeriod ?? 180,
         backupCodeCount: twoFactor.backupCodeCount ?? 10,
+        resetRequiresSecondFactor: twoFactor.resetRequiresSecondFactor ?? true,
+        allowEmailOtpAlone: twoFactor.allowEmailOtpAlone ?? false,
       },
       jwt: jwt && {
         algorithm: jwt.algorithm ?? 'EdDSA',

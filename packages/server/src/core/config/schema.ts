@@ -88,6 +88,8 @@ export const configFileSchema = z
         expiresIn: positiveSeconds.max(34_560_000, 'must not exceed 400 days (34560000 s)').optional(),
         updateAge: seconds.optional(),
         freshAge: seconds.optional(),
+        /** Seconds after signing in during which a new way in may be added without the password again; 0 turns the rule off. */
+        reauthenticationAge: seconds.optional(),
         disableSessionRefresh: z.boolean().optional(),
         memoryCache: z.boolean().optional(),
         cookieCache: z
@@ -123,6 +125,15 @@ export const configFileSchema = z
       .strict()
       .optional(),
     socialProviders: z.record(z.string(), socialProviderSchema).optional(),
+    security: z
+      .object({
+        /** Seconds an emailed "this wasn't me" link undoes a change (docs/security.md). */
+        undoLinkExpiresIn: positiveSeconds.optional(),
+        /** Mail the person when their account is signed in to from a browser it has not seen. */
+        newSignInNotification: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
     rateLimit: z
       .object({
         enabled: z.boolean().optional(),
@@ -191,6 +202,10 @@ export const configFileSchema = z
               issuer: z.string().min(1).optional(),
               otpPeriod: positiveSeconds.optional(),
               backupCodeCount: z.number().int().min(1).max(50).optional(),
+              /** A password reset of an account with an authenticator app also asks for its code (default true). */
+              resetRequiresSecondFactor: z.boolean().optional(),
+              /** Let emailed codes be an account's only second factor (default false: the mailbox would hold both). */
+              allowEmailOtpAlone: z.boolean().optional(),
             })
             .strict(),
         ),

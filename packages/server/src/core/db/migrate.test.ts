@@ -25,7 +25,8 @@ for (const { dialect, skip } of await testDialects()) {
     const handle = connectDatabase(database.url);
     try {
       const first = await migrateToLatest(handle.db, handle.dialect);
-      expect(first.results?.map((r) => r.status)).toEqual(['Success']);
+      expect(first.results?.length).toBeGreaterThan(0);
+      expect(first.results?.every((r) => r.status === 'Success')).toBe(true);
       const again = await migrateToLatest(handle.db, handle.dialect);
       expect(again.results).toEqual([]);
       const tables = (await handle.db.introspection.getTables()).map((t) => t.name);

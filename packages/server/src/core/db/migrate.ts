@@ -4,20 +4,30 @@
  */
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial.ts';
+import * as attemptCounters from './migrations/0002-attempt-counters.ts';
 import type { Database, Dialect } from './schema.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': { up: (db) => initial.up(db, dialect) },
+    '0002-attempt-counters': { up: (db) => attemptCounters.up(db, dialect) },
   };
 }
 
-export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<MigrationResultSet> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrationsFor(dialect) },
-  });
-  const result = await migrator.migrateToLatest();
+function migratorFor(db: Kysely<Database>, dialect: Dialect): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } });
+}
+
+function orThrow(result: MigrationResultSet): MigrationResultSet {
   if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
   return result;
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<MigrationResultSet> {
+  return orThrow(await migratorFor(db, dialect).migrateToLatest());
+}
+
+/** Up (or down) to the named migration: the upgrade tests seed a database at an earlier schema. */
+export async function migrateTo(db: Kysely<Database>, dialect: Dialect, name: string): Promise<MigrationResultSet> {
+  return orThrow(await migratorFor(db, dialect).migrateTo(name));
 }

@@ -66,6 +66,8 @@ export interface VerificationTable {
   expiresAt: DateColumn;
   createdAt: DateColumn;
   updatedAt: DateColumn;
+  /** Tries spent on a code or challenge (0002-attempt-counters); taken atomically before a check. */
+  attempts: Generated<number>;
 }
 
 export interface OrganizationTable {

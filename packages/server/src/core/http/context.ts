@@ -11,6 +11,7 @@ import type { SqliteReader } from '../db/sqlite-reader.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/transport.ts';
 import { type CookieOptions, parseCookieHeader, safeDecode, serializeCookie } from './cookies.ts';
+import type { RateLimiter } from './rate-limit/limiter.ts';
 
 /** The long-lived dependencies of one Latch instance. */
 export interface AuthDeps {
@@ -22,6 +23,8 @@ export interface AuthDeps {
   clock: Clock;
   logger: Logger;
   mailer: Mailer;
+  /** Per-IP and per-account limits (core/http/rate-limit); handlers use limitAccount(). */
+  rateLimiter: RateLimiter;
   /** Cookie names with the configured prefix (and `__Secure-` on https). */
   cookieName(suffix: string): string;
 }

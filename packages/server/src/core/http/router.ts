@@ -142,7 +142,7 @@ export function createRouter(options: RouterOptions): (request: Request, info?: 
       return toResponse(ctx, result);
     } catch (err) {
       const error = err instanceof AuthError ? err : internalError(err, deps, request);
-      const headers = new Headers();
+      const headers = new Headers(error.headers);
       // cookies that a failing handler cleared (an expired session, say) still go out
       if (ctx)
         for (const line of ctx.setCookieLines()) if (line.includes('Max-Age=0')) headers.append('set-cookie', line);

@@ -18,6 +18,8 @@ const VARS: MailVars = {
   inviterName: 'Kim',
   role: 'member',
   code: '493817',
+  providerName: 'GitHub',
+  device: 'Firefox on Linux (203.0.113.7)',
 };
 
 const PLAIN = {
@@ -28,6 +30,8 @@ const PLAIN = {
   inviterName: 'Kim',
   role: 'member',
   code: '493817',
+  providerName: 'GitHub',
+  device: 'Firefox on Linux (203.0.113.7)',
 };
 
 /** The label of the HTML button. */

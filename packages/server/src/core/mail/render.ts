@@ -32,6 +32,8 @@ export interface MailVars {
   /** A role name; the built-in owner/admin/member are translated, a comma-separated list is allowed. */
   role?: string;
   code?: string;
+  providerName?: string;
+  device?: string;
 }
 
 export interface RenderedMail {
@@ -53,10 +55,25 @@ const REQUIRED: Record<MailKind, readonly VarName[]> = {
   'delete-account': ['url'],
   invitation: ['url', 'organizationName'],
   'two-factor-otp': ['code'],
+  'security-email-changed': ['url', 'newEmail'],
+  'security-password-changed': ['url'],
+  'security-provider-linked': ['url', 'providerName'],
+  'security-two-factor-disabled': ['url'],
+  'security-two-factor-enabled': [],
+  'security-backup-codes': [],
+  'security-provider-unlinked': ['providerName'],
+  'security-new-sign-in': [],
 };
 
 /** Values shown in bold inside body paragraphs of the HTML part. */
-const EMPHASISED = new Set<keyof Placeholders>(['email', 'newEmail', 'organizationName', 'code']);
+const EMPHASISED = new Set<keyof Placeholders>([
+  'email',
+  'newEmail',
+  'organizationName',
+  'code',
+  'providerName',
+  'device',
+]);
 
 // Private-use characters mark where a value goes, so the HTML renderer can escape the
 // template text and each value separately.
@@ -110,6 +127,8 @@ export function renderMail(kind: MailKind, vars: MailVars, language: LanguageCod
     inviterName: clean(vars.inviterName),
     role: vars.role ? translateRole(clean(vars.role), strings.roles) : '',
     code: clean(vars.code),
+    providerName: clean(vars.providerName),
+    device: clean(vars.device),
   };
   const marked = Object.fromEntries(
     Object.entries(values).map(([key, v]) => [key, v ? `${MARK_OPEN}${key}${MARK_CLOSE}` : '']),

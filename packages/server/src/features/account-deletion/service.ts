@@ -6,20 +6,20 @@
  * spending of the token, happen in one transaction.
  */
 import { LOWER_ALPHANUMERIC, randomString } from '../../core/crypto/random.ts';
-import { authError } from '../../core/errors.ts';
-import type { RequestContext } from '../../core/http/context.ts';
-import { MailDeliveryError } from '../../core/mail/transport.ts';
-import { findCredentialAccount } from '../accounts/repo.ts';
-import { assertNotTooLong, checkCredentials } from '../credentials/index.ts';
 import {
-  apiURL,
   consumeTokenById,
   deleteExpiredTokens,
   deleteTokenById,
   findToken,
-  sendAccountMail,
   storeToken,
-} from '../email-verification/index.ts';
+} from '../../core/db/verification-store.ts';
+import { authError } from '../../core/errors.ts';
+import type { RequestContext } from '../../core/http/context.ts';
+import { sendAccountMail } from '../../core/mail/account-mail.ts';
+import { MailDeliveryError } from '../../core/mail/transport.ts';
+import { findCredentialAccount } from '../accounts/repo.ts';
+import { assertNotTooLong, checkCredentials } from '../credentials/index.ts';
+import { apiURL } from '../email-verification/index.ts';
 import { clearSessionCookies, isFresh, type SessionWithUser } from '../session/index.ts';
 import { deleteUserAndDependents } from './repo.ts';
 

@@ -69,3 +69,8 @@ export async function updateAccount(db: Db, id: string, values: Updateable<Accou
 export async function deleteAccount(db: Db, id: string): Promise<void> {
   await db.deleteFrom('account').where('id', '=', id).execute();
 }
+
+/** Deletes every provider link of a user (all accounts but the password's). */
+export async function deleteProviderAccountsOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('account').where('userId', '=', userId).where('providerId', '!=', CREDENTIAL_PROVIDER).execute();
+}

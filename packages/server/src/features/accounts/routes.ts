@@ -3,8 +3,9 @@ import type { AccountJson } from '@latch/contract';
 import { z } from 'zod';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { notify } from '../security-notices/index.ts';
 import { requireSession } from '../session/index.ts';
-import { type Account, deleteAccount, findAccountsOfUser } from './repo.ts';
+import { type Account, CREDENTIAL_PROVIDER, deleteAccount, findAccountsOfUser } from './repo.ts';
 
 export function accountToJson(account: Account): AccountJson {
   return {
@@ -38,7 +39,8 @@ const unlinkAccount = defineEndpoint({
       message: 'providerId or accountId is required',
     }),
   async handler(ctx) {
-    const { user } = await requireSession(ctx, 'fresh');
+    // removing a way in is a change of the account's credentials: never as an admin acting as the person
+    const { user } = await requireSession(ctx, 'fresh', { ownerOnly: true });
     const accounts = await findAccountsOfUser(ctx.deps.db, user.id);
     const { providerId, accountId } = ctx.body;
     const target =
@@ -54,6 +56,8 @@ const unlinkAccount = defineEndpoint({
       throw authError('FAILED_TO_UNLINK_LAST_ACCOUNT');
     }
     await deleteAccount(ctx.deps.db, target.id);
+    if (target.providerId !== CREDENTIAL_PROVIDER)
+      await notify(ctx, user, { kind: 'provider-unlinked', providerId: target.providerId });
     return { status: true };
   },
 });

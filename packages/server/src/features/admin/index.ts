@@ -1,16 +1,15 @@
 import type { AuthDeps } from '../../core/http/context.ts';
-import { registerSignInExtension, registerSignUpExtension } from '../credentials/index.ts';
+import { registerSignUpExtension } from '../credentials/index.ts';
 import { adminSessionEndpoints } from './routes-sessions.ts';
 import { adminUserEndpoints } from './routes-users.ts';
-import { banCheckExtension, defaultRoleExtension } from './service.ts';
+import { defaultRoleExtension } from './service.ts';
 
 export const adminEndpoints = [...adminUserEndpoints, ...adminSessionEndpoints];
 export { hasAdminPermission, isAdmin } from './permissions.ts';
 
-/** New users get the default role; banned users get no session. */
+/** New users get the default role (bans are a step of the sign-in pipeline). */
 export function registerAdmin(deps: AuthDeps): void {
   const options = deps.config.plugins.admin;
   if (!options) return;
   registerSignUpExtension(deps, defaultRoleExtension(options));
-  registerSignInExtension(deps, banCheckExtension);
 }

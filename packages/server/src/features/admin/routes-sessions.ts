@@ -6,7 +6,6 @@ import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import {
   clearSessionCookies,
-  createSession,
   deleteSessionsOfUser,
   requireSession,
   sessionCookieNames,
@@ -14,6 +13,7 @@ import {
   setSessionCookies,
 } from '../session/index.ts';
 import { deleteSessionById, findSessionWithUserByTokenHash, listActiveSessionsOfUser } from '../session/repo.ts';
+import { grantSession } from '../sign-in/index.ts';
 import { updateUserRow, userToJson } from '../user/index.ts';
 import { adminOptions, requireAdmin } from './guard.ts';
 import { type AdminPermissions, hasAdminPermission, isAdmin } from './permissions.ts';
@@ -115,17 +115,19 @@ const impersonateUser = defineEndpoint({
     if (isAdmin(target, options)) throw authError('YOU_CANNOT_IMPERSONATE_ADMINS');
     const names = sessionCookieNames(ctx.deps);
     const dontRemember = ctx.getSignedCookie(names.dontRemember) === 'true';
-    const { token, session } = await createSession(ctx, target.id, {
+    const granted = await grantSession(ctx, {
+      user: target,
+      method: 'impersonation',
       dontRemember: true,
       impersonatedBy: current.user.id,
       expiresInSeconds: options.impersonationSessionDuration,
     });
+    if (granted.kind !== 'session') throw authError('FAILED_TO_CREATE_SESSION');
     // the admin's own session waits in a signed cookie until stop-impersonating
     ctx.setSignedCookie(ctx.deps.cookieName('admin_session'), `${current.token ?? ''}:${dontRemember ? 'true' : ''}`, {
       maxAge: ctx.deps.config.session.expiresIn,
     });
-    setSessionCookies(ctx, token, { session, user: target }, { dontRemember: true });
-    return { session: sessionToJson(session), user: userToJson(target) };
+    return { session: sessionToJson(granted.session), user: userToJson(granted.user) };
   },
 });
 

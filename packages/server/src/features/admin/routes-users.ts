@@ -5,9 +5,11 @@ import { hashPassword } from '../../core/crypto/password.ts';
 import { generateId } from '../../core/crypto/random.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import type { UserTable } from '../../core/db/schema.ts';
+import { deleteResetTokensOfUser, deleteTrustedDevicesOfUser } from '../../core/db/verification-store.ts';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { assertNotTooLong, assertPasswordLength, isValidEmail, storePassword } from '../credentials/index.ts';
+import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser } from '../session/index.ts';
 import { deleteUserRow, findUserByEmail, insertUser, updateUserRow, userToJson } from '../user/index.ts';
 import { adminOptions, requireAdmin } from './guard.ts';
@@ -156,16 +158,27 @@ const updateUser = defineEndpoint({
     }
     if (Object.keys(changes).length === 0) throw authError('NO_DATA_TO_UPDATE');
     changes.updatedAt = ctx.deps.clock.now();
+    const moved = changes.email !== undefined && changes.email !== target.email;
     try {
       await ctx.deps.db.transaction().execute(async (trx) => {
         await updateUserRow(trx, target.id, changes);
         if (changes.banned) await deleteSessionsOfUser(trx, target.id);
+        // reset links went to the old address: it no longer answers for the account
+        if (moved) await deleteResetTokensOfUser(trx, target.id);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
       throw err;
     }
-    return userToJson(await requireUser(ctx.deps, target.id));
+    const updated = await requireUser(ctx.deps, target.id);
+    if (moved && changes.email)
+      await announceChange(
+        ctx,
+        updated,
+        { kind: 'email-changed', previousEmail: target.email, newEmail: changes.email },
+        { email: target.email, verified: target.emailVerified },
+      );
+    return userToJson(updated);
   },
 });
 
@@ -208,7 +221,14 @@ const setUserPassword = defineEndpoint({
     await requireAdmin(ctx, { user: ['set-password'] }, 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD');
     assertPasswordLength(ctx.body.newPassword, ctx.deps.config);
     const target = await requireUser(ctx.deps, ctx.body.userId);
-    await storePassword(ctx.deps.db, target.id, await hashPassword(ctx.body.newPassword), ctx.deps.clock.now());
+    const hash = await hashPassword(ctx.body.newPassword);
+    await ctx.deps.db.transaction().execute(async (trx) => {
+      await storePassword(trx, target.id, hash, ctx.deps.clock.now());
+      await deleteResetTokensOfUser(trx, target.id);
+      await deleteTrustedDevicesOfUser(trx, target.id);
+    });
+    // the person hears of it, with a link that undoes it, as for a change of their own
+    await announceChange(ctx, target, { kind: 'password-changed' });
     return { status: true };
   },
 });

@@ -1,9 +1,9 @@
 /** Rules shared by the admin endpoints and the sign-in check for bans. */
 import { sql } from 'kysely';
 import { authError } from '../../core/errors.ts';
-import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
-import type { SignInExtension, SignUpExtension } from '../credentials/index.ts';
-import { findUserById, type User, updateUserRow, userFromRow } from '../user/index.ts';
+import type { AuthDeps } from '../../core/http/context.ts';
+import type { SignUpExtension } from '../credentials/index.ts';
+import { findUserById, type User, userFromRow } from '../user/index.ts';
 import type { AdminOptions } from './guard.ts';
 import { knownRoles } from './permissions.ts';
 
@@ -26,22 +26,6 @@ export async function requireUser(deps: AuthDeps, userId: string): Promise<User>
 export const defaultRoleExtension = (options: AdminOptions): SignUpExtension => ({
   prepare: () => ({ role: options.defaultRole }),
 });
-
-/**
- * No session for a banned user; a ban whose time has passed is lifted on the way in.
- * Registered for every sign-in path (password, username, social).
- */
-export const banCheckExtension: SignInExtension = {
-  async check(ctx: RequestContext<unknown, unknown>, user: User) {
-    if (!user.banned) return;
-    const now = ctx.deps.clock.now();
-    if (user.banExpires && user.banExpires <= now) {
-      await updateUserRow(ctx.deps.db, user.id, { banned: false, banReason: null, banExpires: null, updatedAt: now });
-      return;
-    }
-    throw authError('BANNED_USER');
-  },
-};
 
 export type SearchField = 'email' | 'name';
 export type Operator = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains' | 'starts_with' | 'ends_with';

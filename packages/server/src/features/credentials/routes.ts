@@ -4,15 +4,20 @@ import { z } from 'zod';
 import { hashPassword } from '../../core/crypto/password.ts';
 import { generateId } from '../../core/crypto/random.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
+import { deleteResetTokensOfUser, deleteTrustedDevicesOfUser } from '../../core/db/verification-store.ts';
 import { AuthError, authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { limitAccount } from '../../core/http/rate-limit/index.ts';
 import { findCredentialAccount } from '../accounts/repo.ts';
-import { createSession, deleteSessionsOfUser, requireSession, setSessionCookies } from '../session/index.ts';
+import { announceChange } from '../security-notices/index.ts';
+import { deleteSessionsOfUser, requireSession } from '../session/index.ts';
+import { grantSession, type SignInMethod } from '../sign-in/index.ts';
 import { type User, userToJson } from '../user/model.ts';
 import { findUserById, insertUser } from '../user/repo.ts';
-import { signInChecks, signUpExtensions } from './extensions.ts';
+import { signUpExtensions } from './extensions.ts';
 import { assertNotTooLong, assertPasswordLength, isValidEmail } from './password-rules.ts';
+import { verifyPassword } from './reauthenticate.ts';
 import { checkCredentials, findUserForSignIn, storePassword } from './service.ts';
 
 const signUpBody = z.object({
@@ -92,10 +97,14 @@ const signUpEmail = defineEndpoint({
     if (!config.emailAndPassword.autoSignIn || config.emailAndPassword.requireEmailVerification) {
       return { token: null, user: userToJson(user) };
     }
-    const dontRemember = !toBoolean(body.rememberMe, true);
-    const { token, session } = await createSession(ctx, user.id, { dontRemember });
-    setSessionCookies(ctx, token, { session, user }, { dontRemember });
-    return { token, user: userToJson(user) };
+    const granted = await grantSession(ctx, {
+      user,
+      method: 'sign-up',
+      dontRemember: !toBoolean(body.rememberMe, true),
+      callbackURL: body.callbackURL,
+    });
+    if (granted.kind !== 'session') return { token: null, user: userToJson(user) };
+    return { token: granted.token, user: userToJson(granted.user) };
   },
 });
 
@@ -106,19 +115,29 @@ const signInBody = z.object({
   rememberMe: z.union([z.boolean(), z.enum(['true', 'false', 'on'])]).optional(),
 });
 
-/** What every successful password sign-in does: checks, session, cookies, answer. */
+/** What every password sign-in does once the password is right: the sign-in pipeline, then the answer. */
 export async function completePasswordSignIn(
   ctx: RequestContext<unknown, unknown>,
   user: User,
-  opts: { rememberMe: boolean; callbackURL?: string | undefined },
+  opts: {
+    method: Extract<SignInMethod, 'password' | 'username'>;
+    rememberMe: boolean;
+    callbackURL?: string | undefined;
+  },
 ): Promise<Record<string, unknown>> {
-  await signInChecks.run(ctx, user);
-  const dontRemember = !opts.rememberMe;
-  const intercepted = await signInChecks.intercept(ctx, user, { dontRemember });
-  if (intercepted) return intercepted;
-  const { token, session } = await createSession(ctx, user.id, { dontRemember });
-  setSessionCookies(ctx, token, { session, user }, { dontRemember });
-  const answer: Record<string, unknown> = { redirect: Boolean(opts.callbackURL), token, user: userToJson(user) };
+  const granted = await grantSession(ctx, {
+    user,
+    method: opts.method,
+    dontRemember: !opts.rememberMe,
+    callbackURL: opts.callbackURL,
+  });
+  if (granted.kind === 'challenge') return { ...granted.answer };
+  if (granted.kind !== 'session') throw authError('FAILED_TO_CREATE_SESSION');
+  const answer: Record<string, unknown> = {
+    redirect: Boolean(opts.callbackURL),
+    token: granted.token,
+    user: userToJson(granted.user),
+  };
   if (opts.callbackURL) {
     answer.url = opts.callbackURL;
     ctx.headers.set('location', opts.callbackURL);
@@ -138,11 +157,12 @@ const signInEmail = defineEndpoint({
     const email = ctx.body.email.trim().toLowerCase();
     if (!isValidEmail(email)) throw authError('INVALID_EMAIL');
     assertNotTooLong(ctx.body.password, config);
-    await signInChecks.limitAccount(ctx, email);
+    await limitAccount(ctx, email);
     const user = await findUserForSignIn(ctx.deps, email);
     const valid = await checkCredentials(ctx.deps, user, ctx.body.password);
     if (!valid || !user) throw authError('INVALID_EMAIL_OR_PASSWORD');
     return completePasswordSignIn(ctx, user, {
+      method: 'password',
       rememberMe: toBoolean(ctx.body.rememberMe, true),
       callbackURL: ctx.body.callbackURL,
     });
@@ -160,6 +180,8 @@ const changePassword = defineEndpoint({
   async handler(ctx) {
     const { config, db, clock } = ctx.deps;
     const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
+    // a stolen cookie must not buy unlimited guesses of the current password
+    await limitAccount(ctx, current.user.id);
     assertPasswordLength(ctx.body.newPassword, config);
     assertNotTooLong(ctx.body.currentPassword, config);
     const account = await findCredentialAccount(db, current.user.id);
@@ -168,14 +190,20 @@ const changePassword = defineEndpoint({
     if (!valid) throw authError('INVALID_PASSWORD');
     const hash = await hashPassword(ctx.body.newPassword);
     const now = clock.now();
-    await storePassword(db, current.user.id, hash, now);
-    await signUpExtensions.afterPasswordChange(ctx, current.user);
+    // the new password, and no older way back to the account: reset links and trusted browsers go
+    await db.transaction().execute(async (trx) => {
+      await storePassword(trx, current.user.id, hash, now);
+      await deleteResetTokensOfUser(trx, current.user.id);
+      await deleteTrustedDevicesOfUser(trx, current.user.id);
+    });
     const user = (await findUserById(db, current.user.id)) ?? current.user;
+    await announceChange(ctx, user, { kind: 'password-changed' });
     if (!ctx.body.revokeOtherSessions) return { token: null, user: userToJson(user) };
-    await deleteSessionsOfUser(db, user.id);
-    const { token, session } = await createSession(ctx, user.id);
-    setSessionCookies(ctx, token, { session, user });
-    return { token, user: userToJson(user) };
+    // the new session first, then every other one goes (nothing can fail after the deletion)
+    const granted = await grantSession(ctx, { user, method: 'rotation' });
+    if (granted.kind !== 'session') throw authError('FAILED_TO_CREATE_SESSION');
+    await deleteSessionsOfUser(db, user.id, granted.session.id);
+    return { token: granted.token, user: userToJson(granted.user) };
   },
 });
 
@@ -189,4 +217,4 @@ const setPassword = defineEndpoint({
   },
 });
 
-export const credentialEndpoints = [signUpEmail, signInEmail, changePassword, setPassword];
+export const credentialEndpoints = [signUpEmail, signInEmail, changePassword, setPassword, verifyPassword];

@@ -44,11 +44,9 @@ describe.each(dialects)('email change on $dialect', ({ dialect, skip }) => {
   });
 
   it.skipIf(skip)(
-    'following the link moves the account unverified, re-verifies the new address and notifies the old',
+    "an unverified account: following the new address's link moves it unverified, re-verifies it and tells the old",
     async () => {
       const { client, email, userId } = await signUpUser(app);
-      await client.get(lastLink(app, email, 'verify-email', '/verify-email'));
-      expect((await client.get('/get-session')).json.user.emailVerified).toBe(true);
       const newEmail = fresh('moved');
       await client.post('/change-email', { newEmail, callbackURL: '/changed' });
       const link = lastLink(app, newEmail, 'change-email-verification', '/verify-email');
@@ -61,7 +59,9 @@ describe.each(dialects)('email change on $dialect', ({ dialect, skip }) => {
       expect(Boolean(row.emailVerified)).toBe(false);
       const session = (await client.get('/get-session')).json;
       expect(session.user.email).toBe(newEmail);
+      // the old address was never proven: a plain notice, no undo link
       expect(countMails(app, email, 'email-changed-notice')).toBe(1);
+      expect(countMails(app, email, 'security-email-changed')).toBe(0);
       expect((await app.client().post('/sign-in/email', { email: newEmail, password: PASSWORD })).status).toBe(200);
       expect((await app.client().post('/sign-in/email', { email, password: PASSWORD })).status).toBe(401);
 
@@ -75,6 +75,55 @@ describe.each(dialects)('email change on $dialect', ({ dialect, skip }) => {
       expect(Boolean((await userRow(userId)).emailVerified)).toBe(true);
     },
   );
+
+  it.skipIf(skip)(
+    'a verified account: the current address approves first, then the new one is verified and the old can undo',
+    async () => {
+      const { client, email, userId } = await signUpUser(app);
+      await client.get(lastLink(app, email, 'verify-email', '/verify-email'));
+      const newEmail = fresh('moved');
+      expect((await client.post('/change-email', { newEmail, callbackURL: '/changed' })).json).toEqual({
+        status: true,
+      });
+      // nothing goes to the new address yet, nothing moved
+      expect(countMails(app, newEmail, 'change-email-verification')).toBe(0);
+      expect((await userRow(userId)).email).toBe(email);
+      const page = new URL(lastLink(app, email, 'change-email-confirmation', '/approve-email-change'));
+      const token = page.searchParams.get('token') ?? '';
+      // a mail scanner's GET of the link changes nothing: approval is a POST from the page
+      expect((await app.client().get(`/verify-email?token=${token}`)).status).toBe(401);
+      expect((await userRow(userId)).email).toBe(email);
+
+      const stranger = app.client();
+      expect((await stranger.post('/change-email/describe', { token })).json).toEqual({ email, newEmail });
+      expect((await stranger.post('/change-email/approve', { token })).json).toEqual({ status: true });
+      const row = await userRow(userId);
+      expect([row.email, Boolean(row.emailVerified)]).toEqual([newEmail, false]);
+      const verify = lastLink(app, newEmail, 'verify-email', '/verify-email');
+      expect(new URL(verify).searchParams.get('callbackURL')).toBe('/changed');
+      expect(lastLink(app, email, 'security-email-changed', '/undo-change')).toMatch(/\/undo-change\?token=/);
+      const spent = await stranger.post('/change-email/approve', { token });
+      expect([spent.status, spent.json.code]).toEqual([401, 'INVALID_TOKEN']);
+    },
+  );
+
+  it.skipIf(skip)('refusing from the current address voids the request and ends every session', async () => {
+    const { client, email, userId } = await signUpUser(app);
+    await client.get(lastLink(app, email, 'verify-email', '/verify-email'));
+    const newEmail = fresh('thief');
+    await client.post('/change-email', { newEmail });
+    const token = new URL(lastLink(app, email, 'change-email-confirmation', '/approve-email-change')).searchParams.get(
+      'token',
+    );
+    const res = await app.client().post('/change-email/refuse', { token });
+    expect(res.json).toEqual({ status: true });
+    expect((await userRow(userId)).email).toBe(email);
+    expect(await db.handle.db.selectFrom('session').select('id').where('userId', '=', userId).execute()).toEqual([]);
+    expect((await client.get('/get-session')).json).toBeNull();
+    const late = await app.client().post('/change-email/approve', { token });
+    expect(late.json.code).toBe('INVALID_TOKEN');
+    expect((await userRow(userId)).email).toBe(email);
+  });
 
   it.skipIf(skip)('without a session the link works and answers {status:true, user}', async () => {
     const { client, userId } = await signUpUser(app);

@@ -1,15 +1,32 @@
 /**
- * Email change (CONTRACT §4.15, spec §4-§5), the request half. The account never moves
- * to an address whose owner has not proven control of it: this only mails a link to the
- * NEW address; following it (GET /verify-email, email-verification/service.ts) moves the
- * account, unverified, sends a fresh verification to the new address and a notice to the
- * old one. See docs/email-flows.md.
+ * Email change (CONTRACT §4.15, spec §4-§5; docs/email-flows.md), the request half and,
+ * when the current address is verified, its approval (security issue, item 2).
+ *
+ * - Current address verified: the change is first approved from it. A link goes to the
+ *   CURRENT address, to a page (`<origin>/approve-email-change?token=…`) that asks before
+ *   it posts: approving (POST /change-email/approve) sets the new address, unverified, and
+ *   sends a verification to it, and the old address gets a notice with an undo link;
+ *   refusing (POST /change-email/refuse) voids the request and ends every session, since
+ *   whoever asked was not the owner. A copied cookie alone can no longer move the account.
+ * - Current address unverified (nobody proved it): a link goes to the NEW address;
+ *   following it (GET /verify-email) moves the account, as the spec describes.
+ * Either way the request needs a recent sign-in and no impersonation (routes.ts).
  */
+import { consumeTokenById, deleteTokenById } from '../../core/db/verification-store.ts';
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
+import { webPageURL } from '../../core/http/page-url.ts';
+import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/transport.ts';
 import { isValidEmail } from '../credentials/index.ts';
-import { deleteTokenById, issueEmailToken, sendAccountMail, verifyEmailURL } from '../email-verification/index.ts';
+import {
+  applyEmailChange,
+  findEmailToken,
+  issueEmailToken,
+  VERIFY_ERRORS,
+  verifyEmailURL,
+} from '../email-verification/index.ts';
+import { clearSessionCookies, deleteSessionsOfUser, getCurrentSession } from '../session/index.ts';
 import { findUserByEmail, type User } from '../user/index.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
@@ -28,19 +45,24 @@ export async function requestEmailChange(
   // the spec's rule (§5): a taken address is refused, and nothing is sent to it
   if (await findUserByEmail(db, newEmail)) throw authError('COULDNT_UPDATE_YOUR_EMAIL');
 
+  const approval = user.emailVerified;
   const { token, id } = await issueEmailToken(ctx, {
-    kind: 'change-email',
+    kind: approval ? 'approve-change-email' : 'change-email',
     userId: user.id,
     email: user.email,
     newEmail,
+    ...(approval && callbackURL !== undefined && { callbackURL }),
   });
   try {
     await sendAccountMail(ctx, {
-      to: newEmail,
-      kind: 'change-email-verification',
+      to: approval ? user.email : newEmail,
+      kind: approval ? 'change-email-confirmation' : 'change-email-verification',
       user,
       vars: {
-        url: verifyEmailURL(ctx, token, callbackURL),
+        // the approval page posts the answer: a mail scanner's GET of the link approves nothing
+        url: approval
+          ? webPageURL(config, '/approve-email-change', { token })
+          : verifyEmailURL(ctx, token, callbackURL),
         newEmail,
         email: user.email,
         expiresInSeconds: config.emailVerification.expiresIn,
@@ -52,4 +74,36 @@ export async function requestEmailChange(
     logger.error('could not send the change-email mail', { userId: user.id, error: err });
     throw authError('FAILED_TO_CREATE_VERIFICATION');
   }
+}
+
+/** An approval link's request, for the approval page (nothing is spent). */
+export async function describeEmailChange(ctx: Ctx, token: string): Promise<{ email: string; newEmail: string }> {
+  const { value } = await approvalToken(ctx, token);
+  return { email: value.email, newEmail: value.newEmail ?? '' };
+}
+
+/** The current address approved: the account moves to the new one (unverified), which gets a verification. */
+export async function approveEmailChange(ctx: Ctx, token: string): Promise<void> {
+  const { stored, value, user } = await approvalToken(ctx, token);
+  await applyEmailChange(ctx, stored.id, value, user, value.callbackURL);
+}
+
+/**
+ * The current address refused: whoever asked holds a session that is not the owner's, so
+ * the request is void and every session of the account ends.
+ */
+export async function refuseEmailChange(ctx: Ctx, token: string): Promise<void> {
+  const { stored, user } = await approvalToken(ctx, token);
+  await ctx.deps.db.transaction().execute(async (trx) => {
+    if (!(await consumeTokenById(trx, stored.id))) throw VERIFY_ERRORS.invalidToken();
+    await deleteSessionsOfUser(trx, user.id);
+  });
+  const current = await getCurrentSession(ctx, { disableCookieCache: true }).catch(() => null);
+  if (!current || current.user.id === user.id) clearSessionCookies(ctx);
+}
+
+async function approvalToken(ctx: Ctx, token: string) {
+  const found = await findEmailToken(ctx, token);
+  if (found.value.kind !== 'approve-change-email' || !found.value.newEmail) throw VERIFY_ERRORS.invalidToken();
+  return found;
 }

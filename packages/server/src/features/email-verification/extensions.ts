@@ -1,11 +1,9 @@
 /**
- * How verification joins the credential flows: the mail on sign-up (sendOnSignUp) and
- * the refusal of an unverified sign-in (requireEmailVerification, re-sending the mail
- * first with sendOnSignIn).
+ * How verification joins sign-up: the mail on sign-up (sendOnSignUp). The refusal of an
+ * unverified sign-in is a step of the sign-in pipeline (sign-in-check.ts).
  */
-import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
-import { registerSignInExtension, registerSignUpExtension } from '../credentials/index.ts';
+import { registerSignUpExtension } from '../credentials/index.ts';
 import { sendVerificationMail } from './service.ts';
 
 export function registerEmailVerification(deps: AuthDeps): void {
@@ -22,21 +20,6 @@ export function registerEmailVerification(deps: AuthDeps): void {
       const { requireEmailVerification, autoSignIn } = config.emailAndPassword;
       if (requireEmailVerification || !autoSignIn) return;
       await sending;
-    },
-  });
-  registerSignInExtension(deps, {
-    async check(ctx, user) {
-      if (!config.emailAndPassword.requireEmailVerification || user.emailVerified) return;
-      if (config.emailVerification.sendOnSignIn) {
-        const body = ctx.body as { callbackURL?: unknown } | undefined;
-        const callbackURL = typeof body?.callbackURL === 'string' ? body.callbackURL : undefined;
-        try {
-          await sendVerificationMail(ctx, user, callbackURL);
-        } catch (err) {
-          logger.error('could not re-send the verification mail on sign-in', { userId: user.id, error: err });
-        }
-      }
-      throw authError('EMAIL_NOT_VERIFIED');
     },
   });
 }

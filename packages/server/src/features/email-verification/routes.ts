@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AuthError, authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { limitAccount } from '../../core/http/rate-limit/index.ts';
 import { getCurrentSession } from '../session/index.ts';
 import { findUserByEmail, userToJson } from '../user/index.ts';
 import { callbackField, emailField } from './schemas.ts';
@@ -17,6 +18,8 @@ const sendVerificationEmail = defineEndpoint({
   body: z.object({ email: emailField, callbackURL: callbackField }),
   async handler(ctx) {
     const { email, callbackURL } = ctx.body;
+    // per address, whoever asks and from wherever: an inbox is not flooded through rotating IPs
+    await limitAccount(ctx, email);
     const current = await getCurrentSession(ctx, { disableCookieCache: true });
     if (!current) {
       // the same answer, in the same time, for unknown, verified and unverified addresses

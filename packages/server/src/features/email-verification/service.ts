@@ -12,33 +12,43 @@
 import { z } from 'zod';
 import { randomString } from '../../core/crypto/random.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
-import { AuthError, authError } from '../../core/errors.ts';
-import type { RequestContext } from '../../core/http/context.ts';
-import { MailDeliveryError } from '../../core/mail/transport.ts';
-import { createSession, getCurrentSession, setSessionCookies } from '../session/index.ts';
-import { findUserById, type User } from '../user/index.ts';
-import { sendAccountMail, sendNotice } from './mail.ts';
 import {
   consumeTokenById,
   deleteExpiredTokens,
+  deleteResetTokensOfUser,
   deleteTokenById,
   findToken,
   storeToken,
   swapTokenValue,
-} from './token-store.ts';
+} from '../../core/db/verification-store.ts';
+import { AuthError, authError } from '../../core/errors.ts';
+import type { RequestContext } from '../../core/http/context.ts';
+import { sendAccountMail } from '../../core/mail/account-mail.ts';
+import { MailDeliveryError } from '../../core/mail/transport.ts';
+import { announceChange } from '../security-notices/index.ts';
+import { getCurrentSession, setSessionCookies } from '../session/index.ts';
+import { grantSession } from '../sign-in/index.ts';
+import { findUserById, type User } from '../user/index.ts';
 import { apiURL } from './urls.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
 const tokenValue = z.object({
-  /** `verify-email`: proves the current address; `change-email`: proves `newEmail` and moves the account there. */
-  kind: z.enum(['verify-email', 'change-email']),
+  /**
+   * `verify-email`: proves the current address; `change-email`: proves `newEmail` and moves
+   * the account there; `approve-change-email`: the current (verified) address approves the
+   * move to `newEmail` (POST /change-email/approve, never GET /verify-email: a mail
+   * scanner's GET must not approve anything).
+   */
+  kind: z.enum(['verify-email', 'change-email', 'approve-change-email']),
   userId: z.string(),
   /** The user's address when the link was issued; the link dies when it changes. */
   email: z.string(),
   newEmail: z.string().optional(),
   /** Set on the first successful use of a verify-email link (auto sign-in happens once). */
   used: z.boolean().optional(),
+  /** Where the verification mail that follows an approved change leads back to. */
+  callbackURL: z.string().optional(),
 });
 export type EmailTokenValue = z.infer<typeof tokenValue>;
 
@@ -104,12 +114,14 @@ export interface FollowResult {
   user: User | null;
 }
 
-/** Follows an emailed link (GET /verify-email). Throws AuthError; the route turns it into a redirect. */
-export async function followEmailToken(
+/**
+ * The live email token, its value and its user; throws the refusals of GET /verify-email
+ * (unknown, expired, user gone, or issued for an address the account no longer has).
+ */
+export async function findEmailToken(
   ctx: Ctx,
   token: string,
-  callbackURL: string | undefined,
-): Promise<FollowResult> {
+): Promise<{ stored: { id: string; value: string }; value: EmailTokenValue; user: User }> {
   const { db, clock } = ctx.deps;
   const stored = await findToken(db, 'email-verification', token);
   if (!stored) throw VERIFY_ERRORS.invalidToken();
@@ -121,9 +133,21 @@ export async function followEmailToken(
   if (!user) throw VERIFY_ERRORS.userNotFound();
   // the link was issued for an address the account no longer has: it proves nothing now
   if (user.email !== value.email) throw VERIFY_ERRORS.invalidToken();
+  return { stored, value, user };
+}
+
+/** Follows an emailed link (GET /verify-email). Throws AuthError; the route turns it into a redirect. */
+export async function followEmailToken(
+  ctx: Ctx,
+  token: string,
+  callbackURL: string | undefined,
+): Promise<FollowResult> {
+  const { db, clock } = ctx.deps;
+  const { stored, value, user } = await findEmailToken(ctx, token);
   const current = await getCurrentSession(ctx, { disableCookieCache: true });
   if (current && current.user.id !== user.id) throw VERIFY_ERRORS.unauthorized();
 
+  if (value.kind === 'approve-change-email') throw VERIFY_ERRORS.invalidToken();
   if (value.kind === 'change-email') {
     return { kind: value.kind, user: await applyEmailChange(ctx, stored.id, value, user, callbackURL) };
   }
@@ -147,8 +171,15 @@ export async function followEmailToken(
     // refresh the cookie so that a cached session shows the verified address at once
     setSessionCookies(ctx, current.token, { session: current.session, user: verified });
   } else if (firstUse && ctx.deps.config.emailVerification.autoSignInAfterVerification) {
-    const { token: sessionToken, session } = await createSession(ctx, user.id);
-    setSessionCookies(ctx, sessionToken, { session, user: verified });
+    // through every check of a sign-in: a banned account stays out, and an account with
+    // two-factor on is not signed in by a link alone. The address is proven either way: a
+    // refused automatic sign-in is not an error of the link, the person signs in as usual.
+    try {
+      await grantSession(ctx, { user: verified, method: 'email-verification', challenge: 'skip' });
+    } catch (err) {
+      if (!(err instanceof AuthError)) throw err;
+      ctx.deps.logger.info('no automatic sign-in after verification', { userId: user.id, code: err.code });
+    }
   }
   return { kind: value.kind, user: null };
 }
@@ -159,7 +190,7 @@ export async function followEmailToken(
  * account moves, unverified (spec §4); then a fresh verification goes to the new address
  * and a notice to the old one.
  */
-async function applyEmailChange(
+export async function applyEmailChange(
   ctx: Ctx,
   tokenId: string,
   value: EmailTokenValue,
@@ -180,6 +211,8 @@ async function applyEmailChange(
         .where('email', '=', value.email)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) throw VERIFY_ERRORS.invalidToken();
+      // reset links went to the old address: it no longer answers for the account
+      await deleteResetTokensOfUser(trx, user.id);
     });
   } catch (err) {
     if (err instanceof AuthError) throw err;
@@ -197,12 +230,13 @@ async function applyEmailChange(
     // the move stands; the user can ask for another link (send-verification-email)
     logger.error('the email changed but its verification mail could not be sent', { userId: user.id, error: err });
   }
-  await sendNotice(ctx, {
-    to: value.email,
-    kind: 'email-changed-notice',
-    user,
-    vars: { email: value.email, newEmail },
-  });
+  // the old address hears of it; when it was proven, with a link that puts it back
+  await announceChange(
+    ctx,
+    moved,
+    { kind: 'email-changed', previousEmail: value.email, newEmail },
+    { email: value.email, verified: user.emailVerified },
+  );
   return moved;
 }
 

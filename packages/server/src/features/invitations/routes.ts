@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { authError, messageError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { INVITATION_MAIL_PATH, limitAccount } from '../../core/http/rate-limit/index.ts';
 import { invitationToJson, memberToJson, requireOrgSession, setSessionActive } from '../organization/index.ts';
 import { getCurrentSession, setSessionCookies } from '../session/index.ts';
 import { listInvitationsForEmail } from './repo.ts';
@@ -31,6 +32,8 @@ const invite = defineEndpoint({
     const current = await requireOrgSession(ctx);
     const organizationId = ctx.body.organizationId ?? current.session.activeOrganizationId;
     if (!organizationId) throw authError('ORGANIZATION_NOT_FOUND');
+    // one recipient gets a bounded number of invitation mails, from every organization together
+    await limitAccount(ctx, ctx.body.email, INVITATION_MAIL_PATH);
     const invitation = await inviteMember(
       ctx.deps,
       current,

@@ -17,6 +17,7 @@ import {
   holdsCreatorRole,
   type Invitation,
   listInvitationsOfOrganization,
+  lockOrganization,
   type Member,
   memberMay,
   organizationConfig,
@@ -82,44 +83,50 @@ export async function inviteMember(
       acceptLanguage,
     });
 
-  const existing = await findPendingInvitation(deps.db, organizationId, email, now);
-  if (existing) {
-    if (!input.resend) throw authError('USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION');
-    // the role checked above is the caller's; the one resent is the stored one (creator role: creators only)
-    if (holdsCreatorRole(existing.role, config) && !holdsCreatorRole(inviter.role, config))
-      throw authError('YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE');
-    await extendInvitation(deps.db, existing.id, expiresAt);
-    const extended = { ...existing, expiresAt };
-    await deliver(() => mail(extended));
-    return extended;
-  }
-  if ((await countPendingInvitations(deps.db, organizationId, now)) >= config.invitationLimit)
-    throw authError('INVITATION_LIMIT_REACHED');
-
   const teamIds = input.teamId === undefined ? [] : parseTeamIds(input.teamId);
   if (teamIds.length > 0 && !config.teams.enabled) throw authError('TEAM_NOT_FOUND');
-  for (const teamId of teamIds) await requireTeamIn(deps, organizationId, teamId);
 
-  const invitation: Invitation = {
-    id: generateId(),
-    organizationId,
-    email,
-    role: joinRoles(roles),
-    teamId: teamIds.length ? teamIds.join(',') : null,
-    status: 'pending',
-    expiresAt,
-    createdAt: now,
-    inviterId: current.user.id,
-  };
-  await insertInvitation(deps.db, invitation);
+  // One transaction holding the organization's row: the duplicate and limit checks and the
+  // insert cannot interleave with another invite (two pending invitations for one address,
+  // or one over the limit, were possible when they did).
+  const decided = await deps.db.transaction().execute(async (trx) => {
+    if (!(await lockOrganization(trx, deps.dialect, organizationId))) throw authError('ORGANIZATION_NOT_FOUND');
+    const existing = await findPendingInvitation(trx, organizationId, email, now);
+    if (existing) {
+      if (!input.resend) throw authError('USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION');
+      // the role checked above is the caller's; the one resent is the stored one (creator role: creators only)
+      if (holdsCreatorRole(existing.role, config) && !holdsCreatorRole(inviter.role, config))
+        throw authError('YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE');
+      await extendInvitation(trx, existing.id, expiresAt);
+      return { invitation: { ...existing, expiresAt }, isNew: false };
+    }
+    if ((await countPendingInvitations(trx, organizationId, now)) >= config.invitationLimit)
+      throw authError('INVITATION_LIMIT_REACHED');
+    for (const teamId of teamIds) await requireTeamIn({ ...deps, db: trx }, organizationId, teamId);
+    const invitation: Invitation = {
+      id: generateId(),
+      organizationId,
+      email,
+      role: joinRoles(roles),
+      teamId: teamIds.length ? teamIds.join(',') : null,
+      status: 'pending',
+      expiresAt,
+      createdAt: now,
+      inviterId: current.user.id,
+    };
+    await insertInvitation(trx, invitation);
+    return { invitation, isNew: true };
+  });
+
+  // the mail goes after the commit: an SMTP server must not hold the organization's row
   try {
-    await deliver(() => mail(invitation));
+    await deliver(() => mail(decided.invitation));
   } catch (err) {
     // nobody can learn the id of an invitation that was never mailed: drop it so a retry works
-    await deleteInvitation(deps.db, invitation.id);
+    if (decided.isNew) await deleteInvitation(deps.db, decided.invitation.id);
     throw err;
   }
-  return invitation;
+  return decided.invitation;
 }
 
 function parseTeamIds(teamId: string | readonly string[]): string[] {

@@ -36,7 +36,12 @@ export async function issueReusableToken(
 
   const key = await getSigningKey(deps, options.algorithm);
   const iat = Math.floor(nowMs / 1000);
-  const token = await new SignJWT({ ...userToJson(current.user) })
+  // a token minted in an admin's impersonation says so: RFC 8693's `act` (the actor) names the admin
+  const impersonatedBy = current.session.impersonatedBy;
+  const claims = impersonatedBy
+    ? { ...userToJson(current.user), impersonatedBy, act: { sub: impersonatedBy } }
+    : { ...userToJson(current.user) };
+  const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
     .setSubject(current.user.id)
     .setIssuedAt(iat)

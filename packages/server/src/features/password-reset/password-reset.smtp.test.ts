@@ -25,7 +25,7 @@ describe('password reset over SMTP', () => {
     const token = new URL(page.location ?? '').searchParams.get('token') ?? '';
     expect(token).toMatch(/^[A-Za-z0-9]{24}$/);
     expect((await app.client().post('/reset-password', { token, newPassword: 'Smtp-Reset-Pass-1' })).status).toBe(200);
-    const notice = await receiver.waitFor((m) => m.to.includes(email) && m.kind === 'password-changed');
+    const notice = await receiver.waitFor((m) => m.to.includes(email) && m.kind === 'security-password-changed');
     expect(notice.text).toContain(email);
     expect((await app.client().post('/sign-in/email', { email, password: 'Smtp-Reset-Pass-1' })).status).toBe(200);
     expect((await app.client().post('/reset-password', { token, newPassword: 'Smtp-Reset-Pass-2' })).json.code).toBe(

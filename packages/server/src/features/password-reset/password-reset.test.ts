@@ -88,7 +88,10 @@ await describeOnDatabases('password reset', {}, (t) => {
     expect((await signIn(email, 'Reset-Password-55')).status).toBe(200);
     expect((await signIn(email, PASSWORD)).status).toBe(401);
     expect((await client.get('/get-session')).json).toBeNull();
-    expect(countMails(t.app, email, 'password-changed')).toBe(1);
+    // the link proved the address: the notice carries a link that undoes the change
+    expect(countMails(t.app, email, 'security-password-changed')).toBe(1);
+    const notice = t.app.mailer.messages.find((m) => m.to === email && m.kind === 'security-password-changed');
+    expect(notice?.text).toMatch(/\/undo-change\?token=/);
 
     const again = await t.app.client().post('/reset-password', { token, newPassword: 'Reset-Password-66' });
     expect(again.status).toBe(400);

@@ -5,8 +5,9 @@
 import { z } from 'zod';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { limitAccount } from '../../core/http/rate-limit/index.ts';
 import { apiURL, appendQuery, emailField, withMinimumDuration } from '../email-verification/index.ts';
-import { isResetTokenValid, requestPasswordReset, resetPassword } from './service.ts';
+import { describeResetToken, isResetTokenValid, requestPasswordReset, resetPassword } from './service.ts';
 
 const RESET_REQUESTED = {
   status: true,
@@ -23,6 +24,8 @@ function requestEndpoint(path: '/request-password-reset' | '/forget-password') {
     body: z.object({ email: emailField, redirectTo: z.string().max(2048).optional() }),
     async handler(ctx) {
       if (!ctx.deps.config.emailAndPassword.enabled) throw authError('RESET_PASSWORD_DISABLED');
+      // per address, whoever asks and from wherever: a mailbox is not flooded through rotating IPs
+      await limitAccount(ctx, ctx.body.email);
       await withMinimumDuration(RESET_REQUEST_MINIMUM_MS, () =>
         requestPasswordReset(ctx, ctx.body.email, ctx.body.redirectTo),
       );
@@ -51,14 +54,36 @@ const resetPasswordCallback = defineEndpoint({
   },
 });
 
+const secondFactorCode = z.string().max(64).optional();
+
 const resetPasswordEndpoint = defineEndpoint({
   method: 'POST',
   path: '/reset-password',
-  body: z.object({ newPassword: z.string(), token: z.string().max(256).optional() }),
+  body: z.object({
+    newPassword: z.string(),
+    token: z.string().max(256).optional(),
+    /** The authenticator app's code, for an account that has one (TWO_FACTOR_AUTHENTICATION_REQUIRED). */
+    code: secondFactorCode,
+    backupCode: secondFactorCode,
+  }),
   query: z.object({ token: z.string().max(256).optional() }).loose(),
   async handler(ctx) {
-    await resetPassword(ctx, ctx.body.token ?? ctx.query.token, ctx.body.newPassword);
+    const { code, backupCode } = ctx.body;
+    await resetPassword(ctx, ctx.body.token ?? ctx.query.token, ctx.body.newPassword, { code, backupCode });
     return { status: true };
+  },
+});
+
+/**
+ * What the reset page asks before showing its form (Latch's own): whether the link still
+ * works, and whether the account's authenticator app will be asked too. Spends nothing.
+ */
+const checkResetToken = defineEndpoint({
+  method: 'POST',
+  path: '/reset-password/check',
+  body: z.object({ token: z.string().max(256) }),
+  async handler(ctx) {
+    return describeResetToken(ctx, ctx.body.token);
   },
 });
 
@@ -67,4 +92,5 @@ export const passwordResetEndpoints = [
   requestEndpoint('/forget-password'),
   resetPasswordCallback,
   resetPasswordEndpoint,
+  checkResetToken,
 ];

@@ -6,21 +6,26 @@
  */
 import { hashPassword } from '../../core/crypto/password.ts';
 import { ALPHANUMERIC, randomString } from '../../core/crypto/random.ts';
-import { authError } from '../../core/errors.ts';
-import type { RequestContext } from '../../core/http/context.ts';
-import { assertPasswordLength, storePassword } from '../credentials/index.ts';
 import {
-  apiURL,
   consumeTokenById,
   deleteExpiredTokens,
+  deleteResetTokensOfUser,
   deleteTokenById,
+  deleteTrustedDevicesOfUser,
   findToken,
-  sendAccountMail,
-  sendNotice,
   storeToken,
-} from '../email-verification/index.ts';
+  takeAttempt,
+} from '../../core/db/verification-store.ts';
+import { authError } from '../../core/errors.ts';
+import type { RequestContext } from '../../core/http/context.ts';
+import { sendAccountMail } from '../../core/mail/account-mail.ts';
+import { deleteProviderAccountsOfUser } from '../accounts/index.ts';
+import { assertPasswordLength, storePassword } from '../credentials/index.ts';
+import { apiURL } from '../email-verification/index.ts';
+import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser } from '../session/index.ts';
-import { findUserByEmail, findUserById } from '../user/index.ts';
+import { proveRecovery, type RecoveryProof, recoveryNeedsSecondFactor } from '../two-factor/index.ts';
+import { findUserByEmail, findUserById, type User, updateUserRow } from '../user/index.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
@@ -28,20 +33,28 @@ export const RESET_TOKEN_LENGTH = 24;
 /** Expired rows linger a day (a late click still reads "invalid"), then the next request removes them. */
 const CLEANUP_GRACE_SECONDS = 86_400;
 
+/** Stores a new reset token for the user and answers it (the mailed link, or an undo's fresh start). */
+export async function issueResetToken(ctx: Ctx, userId: string): Promise<{ token: string; id: string }> {
+  const { db, clock, config } = ctx.deps;
+  const now = clock.now();
+  await deleteExpiredTokens(db, 'reset-password', now, CLEANUP_GRACE_SECONDS);
+  const token = randomString(RESET_TOKEN_LENGTH, ALPHANUMERIC);
+  const expiresInSeconds = config.emailAndPassword.resetPasswordTokenExpiresIn;
+  const id = await storeToken(db, { purpose: 'reset-password', token, value: userId, now, expiresInSeconds });
+  return { token, id };
+}
+
 /**
  * Mails a reset link when the address has an account. Answers nothing either way: a
  * failed delivery is logged and the token withdrawn, because reporting it would tell a
  * stranger that the address has an account.
  */
 export async function requestPasswordReset(ctx: Ctx, email: string, redirectTo: string | undefined): Promise<void> {
-  const { db, clock, config, logger } = ctx.deps;
+  const { db, config, logger } = ctx.deps;
   const user = await findUserByEmail(db, email);
   if (!user) return;
-  const now = clock.now();
-  await deleteExpiredTokens(db, 'reset-password', now, CLEANUP_GRACE_SECONDS);
-  const token = randomString(RESET_TOKEN_LENGTH, ALPHANUMERIC);
+  const { token, id } = await issueResetToken(ctx, user.id);
   const expiresInSeconds = config.emailAndPassword.resetPasswordTokenExpiresIn;
-  const id = await storeToken(db, { purpose: 'reset-password', token, value: user.id, now, expiresInSeconds });
   const url = apiURL(config, `/reset-password/${token}`, { callbackURL: redirectTo ?? '' });
   try {
     await sendAccountMail(ctx, { to: user.email, kind: 'reset-password', user, vars: { url, expiresInSeconds } });
@@ -51,31 +64,79 @@ export async function requestPasswordReset(ctx: Ctx, email: string, redirectTo: 
   }
 }
 
-/** Whether the token exists and is unexpired (GET /reset-password/:token; does not spend it). */
-export async function isResetTokenValid(ctx: Ctx, token: string): Promise<boolean> {
+/** The live reset token's row and its user, or null (unknown, expired, or its user is gone). */
+async function findLiveToken(ctx: Ctx, token: string): Promise<{ id: string; user: User } | null> {
+  if (!token || token.length > 256) return null;
   const stored = await findToken(ctx.deps.db, 'reset-password', token);
-  return stored !== null && stored.expiresAt > ctx.deps.clock.now();
+  if (!stored || stored.expiresAt <= ctx.deps.clock.now()) return null;
+  const user = await findUserById(ctx.deps.db, stored.value);
+  return user ? { id: stored.id, user } : null;
 }
 
-export async function resetPassword(ctx: Ctx, token: string | undefined, newPassword: string): Promise<void> {
+/** Whether the token exists and is unexpired (GET /reset-password/:token; does not spend it). */
+export async function isResetTokenValid(ctx: Ctx, token: string): Promise<boolean> {
+  return (await findLiveToken(ctx, token)) !== null;
+}
+
+/**
+ * What the reset page needs before it shows its form: whether the link still works, and
+ * whether the account's authenticator app (or a backup code) will be asked too.
+ */
+export async function describeResetToken(ctx: Ctx, token: string): Promise<{ valid: boolean; secondFactor: boolean }> {
+  const live = await findLiveToken(ctx, token);
+  if (!live) return { valid: false, secondFactor: false };
+  return { valid: true, secondFactor: await recoveryNeedsSecondFactor(ctx, live.user) };
+}
+
+/** Tries a reset link allows for its second factor before it is void (as a sign-in challenge does). */
+export const MAX_RESET_SECOND_FACTOR_TRIES = 5;
+
+/**
+ * Replaces the password (CONTRACT §4.11) and, in the same transaction, voids every other
+ * reset link and trusted browser of the account (item 8) and, when the address had not
+ * been proven before, everything set up before this proof: provider links and sessions
+ * (item 4: a stranger who pre-registered the address keeps no way in). An account with an
+ * authenticator app proves it too (item 1: the mailbox alone never replaces the password).
+ */
+export async function resetPassword(
+  ctx: Ctx,
+  token: string | undefined,
+  newPassword: string,
+  proof: RecoveryProof = {},
+): Promise<void> {
   const { db, clock, config } = ctx.deps;
   if (!token) throw authError('INVALID_TOKEN');
   // length first: a refused password leaves the token usable for a corrected retry
   assertPasswordLength(newPassword, config);
-  const stored = await findToken(db, 'reset-password', token);
-  if (!stored || stored.expiresAt <= clock.now()) throw authError('INVALID_TOKEN');
+  const live = await findLiveToken(ctx, token);
+  if (!live) throw authError('INVALID_TOKEN');
+  const { user } = live;
+  if (await recoveryNeedsSecondFactor(ctx, user)) {
+    if (!proof.code?.trim() && !proof.backupCode?.trim()) throw authError('TWO_FACTOR_AUTHENTICATION_REQUIRED');
+    // each guess spends a try of the link (one statement), so a link is good for five guesses
+    if (!(await takeAttempt(db, live.id, MAX_RESET_SECOND_FACTOR_TRIES, clock.now()))) {
+      await consumeTokenById(db, live.id);
+      throw authError('INVALID_TOKEN');
+    }
+    await proveRecovery(ctx, user, proof);
+  }
   // hashed before the transaction: Argon2id takes a while and must not hold row locks
   const passwordHash = await hashPassword(newPassword);
   const now = clock.now();
-  const userId = stored.value;
+  const unproven = !user.emailVerified;
   await db.transaction().execute(async (trx) => {
     // the DELETE decides between concurrent resets with one token: only one removes the row
-    if (!(await consumeTokenById(trx, stored.id))) throw authError('INVALID_TOKEN');
-    const user = await findUserById(trx, userId);
-    if (!user) throw authError('USER_NOT_FOUND', { status: 400 });
-    await storePassword(trx, userId, passwordHash, now);
-    if (config.emailAndPassword.revokeSessionsOnPasswordReset) await deleteSessionsOfUser(trx, userId);
+    if (!(await consumeTokenById(trx, live.id))) throw authError('INVALID_TOKEN');
+    await storePassword(trx, user.id, passwordHash, now);
+    await deleteResetTokensOfUser(trx, user.id);
+    await deleteTrustedDevicesOfUser(trx, user.id);
+    if (unproven) {
+      // the link proved the mailbox: the address is the owner's now, and what was set up
+      // before anyone had proven it goes (another provider's link, open sessions)
+      await deleteProviderAccountsOfUser(trx, user.id);
+      await updateUserRow(trx, user.id, { emailVerified: true, updatedAt: now });
+    }
+    if (unproven || config.emailAndPassword.revokeSessionsOnPasswordReset) await deleteSessionsOfUser(trx, user.id);
   });
-  const user = await findUserById(db, userId);
-  if (user) await sendNotice(ctx, { to: user.email, kind: 'password-changed', user, vars: { email: user.email } });
+  await announceChange(ctx, { ...user, emailVerified: true }, { kind: 'password-changed' });
 }

@@ -11,9 +11,9 @@ export { deleteSessionById, deleteSessionsOfUser } from './repo.ts';
 export { sessionEndpoints } from './routes.ts';
 export {
   clearSessionCookies,
-  createSession,
   getCurrentSession,
   isFresh,
+  isRecent,
   sessionCookieNames,
   setSessionCookies,
 } from './service.ts';

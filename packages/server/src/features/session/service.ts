@@ -5,7 +5,6 @@
 
 import { addSeconds } from '../../core/clock.ts';
 import { hashToken } from '../../core/crypto/hash.ts';
-import { generateId, randomString } from '../../core/crypto/random.ts';
 import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
 import { safeDecode, serializeCookie } from '../../core/http/cookies.ts';
 import { userFromJson } from '../user/json.ts';
@@ -13,7 +12,7 @@ import type { User } from '../user/model.ts';
 import { userToJson } from '../user/model.ts';
 import { COOKIE_CACHE_LIMIT, decodeCookieCache, encodeCookieCache } from './cookie-cache.ts';
 import { type Session, type SessionWithUser, sessionFromJson, sessionToJson } from './model.ts';
-import { deleteSessionById, findSessionWithUserByTokenHash, insertSession, updateSession } from './repo.ts';
+import { deleteSessionById, findSessionWithUserByTokenHash, updateSession } from './repo.ts';
 
 export const DONT_REMEMBER_SESSION_SECONDS = 86_400;
 
@@ -29,52 +28,6 @@ export function sessionCookieNames(deps: AuthDeps): SessionCookieNames {
     data: deps.cookieName('session_data'),
     dontRemember: deps.cookieName('dont_remember'),
   };
-}
-
-export interface CreateSessionOptions {
-  dontRemember?: boolean;
-  impersonatedBy?: string | null;
-  expiresInSeconds?: number;
-  activeOrganizationId?: string | null;
-}
-
-export async function createSession(
-  ctx: RequestContext<unknown, unknown>,
-  userId: string,
-  opts: CreateSessionOptions = {},
-): Promise<{ token: string; session: Session }> {
-  const { deps } = ctx;
-  const now = deps.clock.now();
-  const token = randomString(32);
-  const lifetime =
-    opts.expiresInSeconds ?? (opts.dontRemember ? DONT_REMEMBER_SESSION_SECONDS : deps.config.session.expiresIn);
-  const session: Session = {
-    id: generateId(),
-    tokenHash: hashToken(token),
-    userId,
-    expiresAt: addSeconds(now, lifetime),
-    createdAt: now,
-    updatedAt: now,
-    ipAddress: ctx.ip,
-    userAgent: ctx.userAgent || null,
-    activeOrganizationId: opts.activeOrganizationId ?? null,
-    activeTeamId: null,
-    impersonatedBy: opts.impersonatedBy ?? null,
-  };
-  await insertSession(deps.db, {
-    id: session.id,
-    token: session.tokenHash,
-    userId,
-    expiresAt: session.expiresAt,
-    createdAt: now,
-    updatedAt: now,
-    ipAddress: session.ipAddress,
-    userAgent: session.userAgent,
-    activeOrganizationId: session.activeOrganizationId,
-    activeTeamId: null,
-    impersonatedBy: session.impersonatedBy,
-  });
-  return { token, session };
 }
 
 /** Sets session_token (and dont_remember, and the cache when enabled). */
@@ -217,6 +170,16 @@ export async function refreshSession(
   const next: SessionWithUser = { ...current, session: { ...current.session, expiresAt, updatedAt: now } };
   if (current.token) setSessionCookies(ctx, current.token, next);
   return next;
+}
+
+/**
+ * Whether the session was signed in recently enough to add a way into the account. A
+ * session's createdAt is its sign-in: a re-authentication replaces the session.
+ */
+export function isRecent(session: Session, deps: AuthDeps, now: Date): boolean {
+  const { reauthenticationAge } = deps.config.session;
+  if (reauthenticationAge === 0) return true;
+  return now.getTime() - session.createdAt.getTime() < reauthenticationAge * 1000;
 }
 
 export function isFresh(session: Session, deps: AuthDeps, now: Date): boolean {

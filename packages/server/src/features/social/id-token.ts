@@ -1,12 +1,11 @@
 /** ID-token sign-in and link (CONTRACT §4.5 idToken flow, §4.18): native apps and One Tap, no redirect. */
 import { type AuthError, authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
-import { signInChecks } from '../credentials/index.ts';
+import { grantSession } from '../sign-in/index.ts';
 import { userToJson } from '../user/index.ts';
 import { type LinkFailure, linkOAuthAccount, resolveOAuthUser } from './linking.ts';
 import type { OAuthProvider } from './oauth-client.ts';
 import type { OAuthProfile, ProviderUserHint } from './providers/index.ts';
-import { startSession } from './service.ts';
 import type { TokenSet } from './tokens.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
@@ -69,15 +68,11 @@ export async function signInWithIdToken(
     requestSignUp,
   });
   if (!resolved.ok) throw authError('OAUTH_LINK_ERROR', { message: resolved.reason.replace(/_/g, ' ') });
-  await signInChecks.run(ctx, resolved.user);
-  let token: string;
-  try {
-    token = await startSession(ctx, resolved.user);
-  } catch (err) {
-    ctx.deps.logger.error('could not create a session after an idToken sign-in', { error: err });
-    throw authError('FAILED_TO_CREATE_SESSION');
-  }
-  return { redirect: false, token, user: userToJson(resolved.user) };
+  const granted = await grantSession(ctx, { user: resolved.user, method: 'id-token' });
+  // two-factor on: the same answer as a password sign-in's, the challenge cookie is set
+  if (granted.kind === 'challenge') return { ...granted.answer };
+  if (granted.kind !== 'session') throw authError('FAILED_TO_CREATE_SESSION');
+  return { redirect: false, token: granted.token, user: userToJson(granted.user) };
 }
 
 const LINK_ERRORS: Record<LinkFailure, () => AuthError> = {

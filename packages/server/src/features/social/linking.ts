@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../core/db/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { type Account, findAccountByProvider, insertAccount, updateAccount } from '../accounts/index.ts';
 import { sendVerificationMail } from '../email-verification/index.ts';
+import { announceChange } from '../security-notices/index.ts';
 import { findUserByEmail, findUserById, insertUser, type User, updateUserRow } from '../user/index.ts';
 import type { OAuthProfile } from './providers/index.ts';
 import { type TokenSet, tokenColumns, updatedTokenColumns } from './tokens.ts';
@@ -95,7 +96,10 @@ async function resolveOnce(
     const linking = config.account.accountLinking;
     const vouched = isTrustedProvider(ctx, providerId) || profile.emailVerified;
     if (!linking.enabled || !vouched || !existing.emailVerified) return { ok: false, reason: 'account_not_linked' };
-    await insertAccount(db, newAccountRow(ctx, existing.id, input, now));
+    const row = newAccountRow(ctx, existing.id, input, now);
+    await insertAccount(db, row);
+    // a new way into an existing account: its owner hears of it, with a link that undoes it
+    await announceChange(ctx, existing, { kind: 'provider-linked', accountRowId: row.id, providerId });
     return { ok: true, user: existing, isNew: false };
   }
 
@@ -178,6 +182,9 @@ export async function linkOAuthAccount(
       return { ok: false, reason: 'email_does_not_match' };
     }
   }
+  // the person must still have a proven address when the provider answers (item 4 of the security issue)
+  const owner = await findUserById(db, target.userId);
+  if (!owner?.emailVerified) return { ok: false, reason: 'unable_to_link_account' };
   const now = clock.now();
   const existing = await findAccountByProvider(db, providerId, profile.id);
   if (existing) {
@@ -185,8 +192,9 @@ export async function linkOAuthAccount(
     await updateAccount(db, existing.id, { ...updatedTokenColumns(ctx.deps, existing, input.tokens), updatedAt: now });
     return { ok: true, account: existing };
   }
+  const row = newAccountRow(ctx, target.userId, input, now);
   try {
-    await insertAccount(db, newAccountRow(ctx, target.userId, input, now));
+    await insertAccount(db, row);
   } catch (err) {
     if (!isUniqueViolation(err)) {
       ctx.deps.logger.error('could not link a provider account', { providerId, error: err });
@@ -196,5 +204,6 @@ export async function linkOAuthAccount(
     if (winner?.userId === target.userId) return { ok: true, account: winner };
     return { ok: false, reason: winner ? 'account_already_linked_to_different_user' : 'linking_failed' };
   }
+  await announceChange(ctx, owner, { kind: 'provider-linked', accountRowId: row.id, providerId });
   return { ok: true, account: null };
 }

@@ -5,7 +5,14 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, createTestApp, openSharedDatabase, type SharedDatabase, type TestApp } from '../../test/harness.ts';
+import {
+  BASE_URL,
+  createTestApp,
+  openSharedDatabase,
+  type SharedDatabase,
+  type TestApp,
+  verifyEmailOf,
+} from '../../test/harness.ts';
 import { loginAtProvider, type OidcProvider, startOidcProvider } from '../../test/oidc-provider.ts';
 import { openToken } from './tokens.ts';
 
@@ -120,6 +127,8 @@ describe('social sign-in against a real OpenID provider', () => {
       email: 'bob@oidc.example.org',
       password: 'Correct-Horse-9-Battery',
     });
+    // carol proves her address first: linking needs a verified one, and this test is about the email rule
+    await verifyEmailOf(app, carol, 'bob@oidc.example.org');
     const refused = await carol.post('/link-social', { provider: 'google', idToken: { token: idToken } });
     expect([refused.status, refused.json.code]).toEqual([401, 'LINKING_DIFFERENT_EMAILS_NOT_ALLOWED']);
     const again = await starter.post('/link-social', { provider: 'google', idToken: { token: idToken } });

@@ -13,6 +13,7 @@ import {
   openSharedDatabase,
   type SharedDatabase,
   signUpUser,
+  signUpVerifiedUser,
   type TestApp,
 } from '../../test/harness.ts';
 import { DIALECTS } from './providers/fixtures/index.ts';
@@ -148,7 +149,7 @@ for (const [index, id] of PROVIDER_IDS.entries()) {
       });
 
       it(`${id} links to a signed-in person without an e-mail, and then signs that person in`, async () => {
-        const me = await signUpUser(app);
+        const me = await signUpVerifiedUser(app);
         const before = await accountsOf(me.client);
         const { res } = await journey(me.client, id, dialect.person, { callbackURL: '/linked' }, '/link-social');
         expect([res.status, res.location]).toEqual([302, '/linked']);
@@ -158,7 +159,7 @@ for (const [index, id] of PROVIDER_IDS.entries()) {
         expect([signIn.status, signIn.location]).toEqual([302, '/after']);
         expect((await sessionOf(browser)).user.id).toBe(me.userId);
         // nobody else can link the same provider account any more
-        const stranger = await signUpUser(app);
+        const stranger = await signUpVerifiedUser(app);
         const { res: again } = await journey(
           stranger.client,
           id,

@@ -1,5 +1,6 @@
 /** POST /sign-in/social, GET and POST /callback/:id, POST /link-social (CONTRACT §4.5, §4.6, §4.18). */
 import { z } from 'zod';
+import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { requireSession } from '../session/index.ts';
@@ -96,7 +97,10 @@ const linkSocial = defineEndpoint({
   path: '/link-social',
   body: linkSocialBody,
   async handler(ctx) {
-    const { user } = await requireSession(ctx, 'sensitive');
+    // a new way into the account: a recent sign-in, never an admin acting as the person,
+    // and an address the person has proven (else whoever pre-registered it keeps a way in)
+    const { user } = await requireSession(ctx, 'recent', { ownerOnly: true });
+    if (!user.emailVerified) throw authError('EMAIL_NOT_VERIFIED');
     const provider = requireProvider(ctx.deps, ctx.body.provider);
     const target = { userId: user.id, email: user.email };
     if (ctx.body.idToken) return linkWithIdToken(ctx, provider, target, ctx.body.idToken);

@@ -5,10 +5,8 @@
 import { randomString, URL_SAFE } from '../../core/crypto/random.ts';
 import { AuthError, authError } from '../../core/errors.ts';
 import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
-import { signInChecks } from '../credentials/index.ts';
 import { appendQuery } from '../email-verification/index.ts';
-import { createSession, setSessionCookies } from '../session/index.ts';
-import type { User } from '../user/index.ts';
+import { grantSession } from '../sign-in/index.ts';
 import { linkOAuthAccount, resolveOAuthUser } from './linking.ts';
 import { createProvider, type OAuthProvider } from './oauth-client.ts';
 import {
@@ -179,26 +177,30 @@ export async function completeCallback(ctx: Ctx, providerId: string, params: Cal
 
   const resolved = await resolveOAuthUser(ctx, { ...input, requestSignUp: state.requestSignUp });
   if (!resolved.ok) return fail(resolved.reason);
+  const next = resolved.isNew && state.newUserURL ? state.newUserURL : state.callbackURL;
+  let granted: Awaited<ReturnType<typeof grantSession>>;
   try {
-    await signInChecks.run(ctx, resolved.user);
+    granted = await grantSession(ctx, { user: resolved.user, method: 'social', callbackURL: next });
   } catch (err) {
     if (err instanceof AuthError) return fail(err.code, err.message);
-    throw err;
-  }
-  try {
-    await startSession(ctx, resolved.user);
-  } catch (err) {
     deps.logger.error('could not create a session after a social sign-in', { providerId, error: err });
     return fail('unable_to_create_session');
   }
-  return resolved.isNew && state.newUserURL ? state.newUserURL : state.callbackURL;
+  // two-factor on: the browser finishes at the challenge page, which goes on to `next`
+  if (granted.kind === 'challenge') return challengePageURL(deps, next);
+  return next;
 }
 
-/** Creates the session and sets its cookies; answers the token. */
-export async function startSession(ctx: Ctx, user: User): Promise<string> {
-  const { token, session } = await createSession(ctx, user.id);
-  setSessionCookies(ctx, token, { session, user });
-  return token;
+/**
+ * The web app's two-factor page, told where to go afterwards: `next` is passed as a path
+ * when it is on this origin (the page only follows same-origin paths), else the page goes home.
+ */
+export function challengePageURL(deps: AuthDeps, next: string): string {
+  const target = new URL(next, `${deps.config.origin}/`);
+  const page = new URL('/two-factor', `${deps.config.origin}/`);
+  if (target.origin === deps.config.origin)
+    page.searchParams.set('next', `${target.pathname}${target.search}${target.hash}`);
+  return page.href;
 }
 
 function describe(err: unknown): string {

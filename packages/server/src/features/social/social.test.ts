@@ -5,6 +5,7 @@ import {
   openSharedDatabase,
   type SharedDatabase,
   signUpUser,
+  signUpVerifiedUser,
   type TestApp,
 } from '../../test/harness.ts';
 import { beginSocial, errorOf, type GithubFake, socialSignIn, startGithubFake } from './test-support.ts';
@@ -272,7 +273,7 @@ describe.each(dialects)('social sign-in on $dialect', ({ dialect, skip }) => {
   it.skipIf(skip)(
     'link-social links to the signed-in user, keeps the session, and refuses foreign or mismatched accounts',
     async () => {
-      const me = await signUpUser(app);
+      const me = await signUpVerifiedUser(app);
       const before = (await me.client.get('/get-session')).json.session.id;
       const profile = github.profile({ email: me.email });
       const res = await socialSignIn(github, me.client, profile, { callbackURL: '/linked' }, '/link-social');
@@ -280,7 +281,7 @@ describe.each(dialects)('social sign-in on $dialect', ({ dialect, skip }) => {
       expect((await me.client.get('/get-session')).json.session.id).toBe(before);
       expect(await providersOf(me.client)).toEqual(['credential', 'github']);
 
-      const other = await signUpUser(app);
+      const other = await signUpVerifiedUser(app);
       const taken = await socialSignIn(github, other.client, { ...profile, email: other.email }, {}, '/link-social');
       expect(errorOf(taken)).toBe('account_already_linked_to_different_user');
       const mismatch = await socialSignIn(github, other.client, github.profile(), {}, '/link-social');

@@ -2,7 +2,8 @@
  * The sign-in challenge and the verification context (CONTRACT §6.4).
  *
  * A password sign-in of a two-factor user creates no session: it stores a challenge
- * (`2fa:<hash of id>` → `<userId>:<dontRemember>:<attempts>`, 600 s) and sets the signed
+ * (`2fa:<hash of id>` → `<userId>:<dontRemember>:0`, 600 s; its tries are counted in the
+ * row's `attempts` column) and sets the signed
  * `two_factor` cookie to its id. verify-totp, verify-otp, verify-backup-code and send-otp
  * then act either on the current session (account settings) or on that challenge.
  *
@@ -12,27 +13,23 @@
 import type { UserJson } from '@latch/contract';
 import { hashToken } from '../../core/crypto/hash.ts';
 import { generateId, randomString, URL_SAFE } from '../../core/crypto/random.ts';
+import { takeAttempt } from '../../core/db/verification-store.ts';
 import { type AuthError, authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
-import { signInChecks } from '../credentials/index.ts';
-import {
-  createSession,
-  getCurrentSession,
-  type SessionWithUser,
-  sessionCookieNames,
-  setSessionCookies,
-} from '../session/index.ts';
+import { limitAccount } from '../../core/http/rate-limit/index.ts';
+import { getCurrentSession, type SessionWithUser, sessionCookieNames } from '../session/index.ts';
+import { grantSession } from '../sign-in/index.ts';
 import { findUserById, type User, userToJson } from '../user/index.ts';
+import { emailCodeCounts, hasAuthenticator } from './factors.ts';
 import {
-  addFailedVerification,
   consumeVerification,
   findTwoFactorOfUser,
   findVerification,
   insertVerification,
+  isLocked,
   resetFailedVerifications,
-  setLockout,
-  swapVerificationValue,
   type TwoFactorRecord,
+  takeAccountTry,
 } from './repo.ts';
 import { trustDevice } from './trust-device.ts';
 
@@ -50,7 +47,6 @@ export interface Challenge {
   value: string;
   userId: string;
   dontRemember: boolean;
-  attempts: number;
 }
 
 export type Verifier =
@@ -65,8 +61,9 @@ function identifierOf(challengeId: string): string {
   return `2fa:${hashToken(challengeId)}`;
 }
 
-function encode(userId: string, dontRemember: boolean, attempts: number): string {
-  return `${userId}:${dontRemember ? 1 : 0}:${attempts}`;
+/** The trailing field held the tries before 0002-attempt-counters; it stays for rows of older versions. */
+function encode(userId: string, dontRemember: boolean): string {
+  return `${userId}:${dontRemember ? 1 : 0}:0`;
 }
 
 /** Takes the sign-in over: no session, the `two_factor` cookie, and the methods on offer. */
@@ -80,7 +77,7 @@ export async function startChallenge(
   await insertVerification(ctx.deps.db, {
     id: generateId(),
     identifier: identifierOf(id),
-    value: encode(user.id, dontRemember, 0),
+    value: encode(user.id, dontRemember),
     now: ctx.deps.clock.now(),
     expiresInSeconds: CHALLENGE_SECONDS,
   });
@@ -90,20 +87,25 @@ export async function startChallenge(
   ctx.deleteCookie(names.data);
   ctx.setSignedCookie(cookieName(ctx), id, { maxAge: CHALLENGE_SECONDS });
   const record = await findTwoFactorOfUser(ctx.deps.db, user.id);
-  // an emailed code is always possible: mail falls back to the outbox when SMTP is not set
-  const methods = record?.verified ? ['totp', 'otp'] : ['otp'];
+  // an emailed code where it counts as a second factor (factors.ts); mail falls back to the outbox without SMTP
+  const methods = [
+    ...(hasAuthenticator(record) ? ['totp'] : []),
+    ...(emailCodeCounts(ctx.deps, record) ? ['otp'] : []),
+  ];
   return { twoFactorRedirect: true, twoFactorMethods: methods };
 }
 
 /** The current session's user, or else the challenge of the `two_factor` cookie. */
 export async function resolveVerifier(ctx: Ctx): Promise<Verifier> {
   const current = await getCurrentSession(ctx, { disableCookieCache: true });
+  // in a session the codes manage the person's second factor: not for an admin acting as them
+  if (current?.session.impersonatedBy) throw authError('NOT_ALLOWED_WHILE_IMPERSONATING');
   if (current) return { kind: 'session', user: current.user, current };
   const id = ctx.getSignedCookie(cookieName(ctx));
   if (!id) throw authError('INVALID_TWO_FACTOR_COOKIE');
   const row = await findVerification(ctx.deps.db, identifierOf(id));
   if (!row || row.expiresAt <= ctx.deps.clock.now()) throw authError('INVALID_TWO_FACTOR_COOKIE');
-  const [userId = '', remember = '0', attempts = '0'] = row.value.split(':');
+  const [userId = '', remember = '0'] = row.value.split(':');
   const user = await findUserById(ctx.deps.db, userId);
   if (!user) throw authError('INVALID_TWO_FACTOR_COOKIE');
   return {
@@ -115,45 +117,43 @@ export async function resolveVerifier(ctx: Ctx): Promise<Verifier> {
       value: row.value,
       userId,
       dontRemember: remember === '1',
-      attempts: Number(attempts),
     },
   };
 }
 
-/** Refuses a locked account or a spent challenge before any code is looked at. */
+/**
+ * Before any code is compared, at sign-in: the per-account rate limit, then one try of
+ * the challenge (5) and one of the account's consecutive tries (10, then 15 minutes
+ * locked), each taken by one conditional UPDATE. A burst of concurrent guesses therefore
+ * compares at most as many codes as those budgets allow, on every database. In a session
+ * (account settings) only the rate limit applies: nothing is gained by guessing there.
+ */
 export async function guardVerification(ctx: Ctx, v: Verifier): Promise<TwoFactorRecord | null> {
-  await signInChecks.limitAccount(ctx, v.user.id);
+  await limitAccount(ctx, v.user.id);
   const record = await findTwoFactorOfUser(ctx.deps.db, v.user.id);
   if (v.kind === 'session') return record;
-  if (record?.lockedUntil && record.lockedUntil > ctx.deps.clock.now()) throw authError('ACCOUNT_TEMPORARILY_LOCKED');
-  if (v.challenge.attempts >= MAX_CHALLENGE_ATTEMPTS) {
+  const now = ctx.deps.clock.now();
+  if (!(await takeAttempt(ctx.deps.db, v.challenge.rowId, MAX_CHALLENGE_ATTEMPTS, now))) {
     await consumeVerification(ctx.deps.db, v.challenge.rowId);
     ctx.deleteCookie(cookieName(ctx));
     throw authError('TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE');
+  }
+  if (record) {
+    const lockUntil = new Date(now.getTime() + LOCKOUT_SECONDS * 1000);
+    if (!(await takeAccountTry(ctx.deps.db, record.id, { now, lockAfter: LOCKOUT_AFTER_FAILURES, lockUntil })))
+      throw authError('ACCOUNT_TEMPORARILY_LOCKED');
   }
   return record;
 }
 
 /**
- * Counts a wrong code against the challenge and the account, then throws `error`, or
- * ACCOUNT_TEMPORARILY_LOCKED when this failure was the tenth in a row.
+ * A wrong code (its tries were taken by guardVerification): throws `error`, or
+ * ACCOUNT_TEMPORARILY_LOCKED when the account is locked now (this try was the tenth in a row).
  */
 export async function failVerification(ctx: Ctx, v: Verifier, error: AuthError): Promise<never> {
   if (v.kind === 'session') throw error;
-  const { db, clock } = ctx.deps;
-  // compare-and-set, retried: concurrent wrong codes each count
-  let { value, attempts } = v.challenge;
-  for (let tries = 0; tries < 5; tries++) {
-    const next = encode(v.user.id, v.challenge.dontRemember, attempts + 1);
-    if (await swapVerificationValue(db, { id: v.challenge.rowId, from: value, to: next, now: clock.now() })) break;
-    const row = await findVerification(db, identifierOf(v.challenge.id));
-    if (!row) break;
-    value = row.value;
-    attempts = Number(row.value.split(':')[2] ?? 0);
-  }
-  const record = await findTwoFactorOfUser(db, v.user.id);
-  if (record && (await addFailedVerification(db, record.id)) >= LOCKOUT_AFTER_FAILURES) {
-    await setLockout(db, record.id, new Date(clock.now().getTime() + LOCKOUT_SECONDS * 1000));
+  const record = await findTwoFactorOfUser(ctx.deps.db, v.user.id);
+  if (record && (await isLocked(ctx.deps.db, record.id, ctx.deps.clock.now()))) {
     ctx.deps.logger.warn('two-factor verification locked after consecutive failures', { userId: v.user.id });
     throw authError('ACCOUNT_TEMPORARILY_LOCKED');
   }
@@ -174,15 +174,18 @@ export async function completeVerification(
   if (v.kind === 'session') return { token: v.current.token, user: userToJson(user) };
   if (!(await consumeVerification(ctx.deps.db, v.challenge.rowId))) throw authError('INVALID_TWO_FACTOR_COOKIE');
   ctx.deleteCookie(cookieName(ctx));
+  // a success ends the run of consecutive tries (the one taken for this code included)
   const record = await findTwoFactorOfUser(ctx.deps.db, user.id);
-  if (record && (record.failedVerificationCount > 0 || record.lockedUntil))
-    await resetFailedVerifications(ctx.deps.db, record.id);
-  // a ban or another refusal that arrived since the password step still applies
-  await signInChecks.run(ctx, user);
+  if (record) await resetFailedVerifications(ctx.deps.db, record.id);
   if (opts.createSession === false) return { token: null, user: userToJson(user) };
-  const dontRemember = v.challenge.dontRemember && !opts.trustDevice;
-  const { token, session } = await createSession(ctx, user.id, { dontRemember });
-  setSessionCookies(ctx, token, { session, user }, { dontRemember });
+  // the sign-in pipeline again: a ban that arrived since the first step still applies
+  const granted = await grantSession(ctx, {
+    user,
+    method: 'two-factor',
+    secondFactor: true,
+    dontRemember: v.challenge.dontRemember && !opts.trustDevice,
+  });
+  if (granted.kind !== 'session') throw authError('FAILED_TO_CREATE_SESSION');
   if (opts.trustDevice) await trustDevice(ctx, user.id);
-  return { token, user: userToJson(user) };
+  return { token: granted.token, user: userToJson(granted.user) };
 }

@@ -6,18 +6,13 @@
 import { randomInt } from 'node:crypto';
 import { hashToken, hmacSha256, safeEqual } from '../../core/crypto/hash.ts';
 import { generateId } from '../../core/crypto/random.ts';
+import { takeAttempt } from '../../core/db/verification-store.ts';
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
+import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/index.ts';
-import { sendAccountMail } from '../email-verification/index.ts';
 import type { Verifier } from './challenge.ts';
-import {
-  consumeVerification,
-  deleteVerifications,
-  findVerification,
-  insertVerification,
-  swapVerificationValue,
-} from './repo.ts';
+import { consumeVerification, deleteVerifications, findVerification, insertVerification } from './repo.ts';
 import { twoFactorOptions } from './service.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
@@ -47,7 +42,7 @@ export async function sendOtp(ctx: Ctx, v: Verifier): Promise<void> {
   await insertVerification(db, {
     id,
     identifier,
-    value: `${digestOf(ctx, v, code)}:0`,
+    value: digestOf(ctx, v, code),
     now: clock.now(),
     expiresInSeconds: period,
   });
@@ -67,25 +62,23 @@ export async function sendOtp(ctx: Ctx, v: Verifier): Promise<void> {
 }
 
 /**
- * True when `code` is the pending code (which is then spent), false when it is wrong
- * (the try is counted); throws when there is no pending code or its tries are used up.
+ * True when `code` is the pending code (which is then spent), false when it is wrong;
+ * throws when there is no pending code or its tries are used up. The try is taken before
+ * the comparison, in one statement (takeAttempt): concurrent guesses compare at most five.
  */
 export async function checkOtp(ctx: Ctx, v: Verifier, code: string): Promise<boolean> {
   const { db, clock } = ctx.deps;
+  const now = clock.now();
   const row = await findVerification(db, identifierOf(v));
-  if (!row || row.expiresAt <= clock.now()) throw authError('OTP_HAS_EXPIRED');
-  const sep = row.value.lastIndexOf(':');
-  const digest = row.value.slice(0, sep);
-  const attempts = Number(row.value.slice(sep + 1));
-  if (attempts >= MAX_OTP_ATTEMPTS) {
+  if (!row || row.expiresAt <= now) throw authError('OTP_HAS_EXPIRED');
+  if (!(await takeAttempt(db, row.id, MAX_OTP_ATTEMPTS, now))) {
     await consumeVerification(db, row.id);
     throw authError('TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE');
   }
-  if (safeEqual(digest, digestOf(ctx, v, code.trim()))) {
-    // two requests with the right code: the one that deletes the row wins
-    if (!(await consumeVerification(db, row.id))) throw authError('OTP_HAS_EXPIRED');
-    return true;
-  }
-  await swapVerificationValue(db, { id: row.id, from: row.value, to: `${digest}:${attempts + 1}`, now: clock.now() });
-  return false;
+  // rows of versions before 0002-attempt-counters held `<digest>:<tries>`
+  const digest = row.value.split(':')[0] ?? '';
+  if (!safeEqual(digest, digestOf(ctx, v, code.trim()))) return false;
+  // two requests with the right code: the one that deletes the row wins
+  if (!(await consumeVerification(db, row.id))) throw authError('OTP_HAS_EXPIRED');
+  return true;
 }

@@ -2,7 +2,7 @@
  * Plain functions over the `twoFactor` table and the two-factor rows of `verification`
  * (challenges, emailed codes, trusted devices, the last TOTP step used).
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { addSeconds } from '../../core/clock.ts';
 import type { Database } from '../../core/db/schema.ts';
 import { toBool, toDate, toDateOrNull } from '../../core/db/values.ts';
@@ -88,23 +88,38 @@ export async function deleteTwoFactorOfUser(db: Db, userId: string): Promise<voi
   await db.deleteFrom('twoFactor').where('userId', '=', userId).execute();
 }
 
-/** Adds one consecutive failure atomically and answers the new count. */
-export async function addFailedVerification(db: Db, id: string): Promise<number> {
-  await db
+/**
+ * Takes one try of the account's budget of consecutive second-factor tries, in one
+ * statement: refused (false) while the account is locked; the try that is the
+ * `lockAfter`-th in a row locks it until `lockUntil` (and starts the count again). Taken
+ * before the code is compared and given back by a success (resetFailedVerifications), so
+ * concurrent guesses on several challenges cannot compare more codes than the budget.
+ */
+export async function takeAccountTry(
+  db: Db,
+  id: string,
+  input: { now: Date; lockAfter: number; lockUntil: Date },
+): Promise<boolean> {
+  const count = sql<number>`coalesce(${sql.ref('failedVerificationCount')}, 0) + 1`;
+  const result = await db
     .updateTable('twoFactor')
-    .set((eb) => ({ failedVerificationCount: eb(eb.fn.coalesce('failedVerificationCount', eb.lit(0)), '+', 1) }))
+    .set({
+      // lockedUntil first: MySQL evaluates assignments left to right, each seeing the ones before it.
+      // `else` keeps the column (a lock already past, or none): it also gives PostgreSQL the branch's type
+      lockedUntil: sql`case when ${count} >= ${input.lockAfter} then ${input.lockUntil} else ${sql.ref('lockedUntil')} end`,
+      failedVerificationCount: sql`case when ${count} >= ${input.lockAfter} then 0 else ${count} end`,
+    })
     .where('id', '=', id)
-    .execute();
-  const row = await db
-    .selectFrom('twoFactor')
-    .select('failedVerificationCount')
-    .where('id', '=', id)
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', input.now)]))
     .executeTakeFirst();
-  return Number(row?.failedVerificationCount ?? 0);
+  return Number(result.numUpdatedRows) === 1;
 }
 
-export async function setLockout(db: Db, id: string, lockedUntil: Date | null): Promise<void> {
-  await db.updateTable('twoFactor').set({ lockedUntil, failedVerificationCount: 0 }).where('id', '=', id).execute();
+/** Whether the account's second factor is locked now. */
+export async function isLocked(db: Db, id: string, now: Date): Promise<boolean> {
+  const row = await db.selectFrom('twoFactor').select('lockedUntil').where('id', '=', id).executeTakeFirst();
+  const until = toDateOrNull(row?.lockedUntil);
+  return until !== null && until > now;
 }
 
 export async function resetFailedVerifications(db: Db, id: string): Promise<void> {
@@ -168,10 +183,6 @@ export async function consumeVerification(db: Db, id: string): Promise<boolean> 
 
 export async function deleteVerifications(db: Db, identifier: string): Promise<void> {
   await db.deleteFrom('verification').where('identifier', '=', identifier).execute();
-}
-
-export async function deleteVerificationsWithPrefix(db: Db, prefix: string): Promise<void> {
-  await db.deleteFrom('verification').where('identifier', 'like', `${prefix}%`).execute();
 }
 
 /** Compare-and-set on the value; true when this call changed it. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { announceChange, notify } from '../security-notices/index.ts';
 import { requireSession } from '../session/index.ts';
 import { findTwoFactorOfUser } from './repo.ts';
 import {
@@ -16,6 +17,7 @@ import {
   removeTwoFactor,
   rotateSession,
   setTwoFactorEnabled,
+  twoFactorOptions,
   uriFor,
 } from './service.ts';
 import { forgetTrustedDevices } from './trust-device.ts';
@@ -31,9 +33,12 @@ const enable = defineEndpoint({
     issuer: z.string().max(256).optional(),
   }),
   async handler(ctx) {
-    const current = await requireSession(ctx, 'sensitive');
+    const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
     await assertPassword(ctx, current.user, ctx.body.password ?? '');
     if (ctx.body.method === 'otp') {
+      // the mailbox would hold both factors (factors.ts): only with the operator's opt-in
+      if (!twoFactorOptions(ctx.deps).allowEmailOtpAlone)
+        throw authError('EMAILED_CODES_CANNOT_BE_THE_ONLY_SECOND_FACTOR');
       await ensureTwoFactorRecord(ctx, current.user.id);
       const user = await setTwoFactorEnabled(ctx, current.user, true);
       await rotateSession(ctx, current, user);
@@ -50,11 +55,22 @@ const disable = defineEndpoint({
   path: '/two-factor/disable',
   body: z.object({ password }),
   async handler(ctx) {
-    const current = await requireSession(ctx, 'sensitive');
+    const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
     await assertPassword(ctx, current.user, ctx.body.password ?? '');
+    const removed = await findTwoFactorOfUser(ctx.deps.db, current.user.id);
     const user = await removeTwoFactor(ctx, current.user);
     await forgetTrustedDevices(ctx, user.id);
     await rotateSession(ctx, current, user);
+    // a protection taken away: the person hears of it, with a link that turns it back on
+    if (removed && current.user.twoFactorEnabled)
+      await announceChange(ctx, user, {
+        kind: 'two-factor-disabled',
+        twoFactor: {
+          secret: removed.secretEnvelope,
+          backupCodes: removed.backupCodesEnvelope,
+          verified: removed.verified,
+        },
+      });
     return { status: true };
   },
 });
@@ -64,7 +80,7 @@ const getTotpUri = defineEndpoint({
   path: '/two-factor/get-totp-uri',
   body: z.object({ password }),
   async handler(ctx) {
-    const current = await requireSession(ctx, 'sensitive');
+    const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
     const record = await findTwoFactorOfUser(ctx.deps.db, current.user.id);
     if (!record) throw authError('TOTP_NOT_ENABLED');
     await assertPassword(ctx, current.user, ctx.body.password ?? '');
@@ -78,10 +94,12 @@ const generateBackupCodes = defineEndpoint({
   path: '/two-factor/generate-backup-codes',
   body: z.object({ password }),
   async handler(ctx) {
-    const current = await requireSession(ctx, 'sensitive');
+    const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
     if (!current.user.twoFactorEnabled) throw authError('TWO_FACTOR_NOT_ENABLED');
     await assertPassword(ctx, current.user, ctx.body.password ?? '');
-    return { status: true, backupCodes: await regenerateBackupCodes(ctx, current.user.id) };
+    const backupCodes = await regenerateBackupCodes(ctx, current.user.id);
+    await notify(ctx, current.user, { kind: 'backup-codes' });
+    return { status: true, backupCodes };
   },
 });
 

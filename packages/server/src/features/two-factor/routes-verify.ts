@@ -4,12 +4,20 @@
  */
 import { z } from 'zod';
 import { authError } from '../../core/errors.ts';
+import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { useBackupCode } from './backup-codes.ts';
-import { completeVerification, failVerification, guardVerification, resolveVerifier } from './challenge.ts';
+import {
+  completeVerification,
+  failVerification,
+  guardVerification,
+  resolveVerifier,
+  type Verifier,
+} from './challenge.ts';
+import { emailCodeCounts } from './factors.ts';
 import { checkOtp, sendOtp } from './otp.ts';
 import { claimTotpStep } from './replay.ts';
-import { swapBackupCodes, updateTwoFactor } from './repo.ts';
+import { findTwoFactorOfUser, swapBackupCodes, updateTwoFactor } from './repo.ts';
 import {
   ensureTwoFactorRecord,
   openBackupCodes,
@@ -17,6 +25,7 @@ import {
   rotateSession,
   sealBackupCodes,
   setTwoFactorEnabled,
+  twoFactorOptions,
 } from './service.ts';
 import { matchTotp } from './totp.ts';
 
@@ -57,6 +66,7 @@ const sendOtpEndpoint = defineEndpoint({
   body: z.object({ trustDevice }).optional(),
   async handler(ctx) {
     const v = await resolveVerifier(ctx);
+    await assertEmailCodeCounts(ctx, v);
     await sendOtp(ctx, v);
     return { status: true };
   },
@@ -68,6 +78,7 @@ const verifyOtp = defineEndpoint({
   body: z.object({ code, trustDevice }),
   async handler(ctx) {
     const v = await resolveVerifier(ctx);
+    await assertEmailCodeCounts(ctx, v);
     await guardVerification(ctx, v);
     if (!(await checkOtp(ctx, v, ctx.body.code))) return failVerification(ctx, v, authError('INVALID_CODE'));
     if (v.kind === 'session' && !v.user.twoFactorEnabled) {
@@ -105,5 +116,19 @@ const verifyBackupCode = defineEndpoint({
     });
   },
 });
+
+/**
+ * At sign-in, an emailed code only where it counts as a second factor; in a session, turning
+ * two-factor on with emailed codes alone only with the operator's opt-in (factors.ts).
+ */
+async function assertEmailCodeCounts(ctx: RequestContext<unknown, unknown>, v: Verifier): Promise<void> {
+  const options = twoFactorOptions(ctx.deps);
+  if (v.kind === 'session') {
+    if (!v.user.twoFactorEnabled && !options.allowEmailOtpAlone)
+      throw authError('EMAILED_CODES_CANNOT_BE_THE_ONLY_SECOND_FACTOR');
+    return;
+  }
+  if (!emailCodeCounts(ctx.deps, await findTwoFactorOfUser(ctx.deps.db, v.user.id))) throw authError('OTP_NOT_ENABLED');
+}
 
 export const verifyEndpoints = [verifyTotp, sendOtpEndpoint, verifyOtp, verifyBackupCode];

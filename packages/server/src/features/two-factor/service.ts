@@ -8,7 +8,9 @@ import { generateId, randomString, URL_SAFE } from '../../core/crypto/random.ts'
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
 import { checkCredentials } from '../credentials/index.ts';
-import { createSession, deleteSessionById, type SessionWithUser, setSessionCookies } from '../session/index.ts';
+import { notify } from '../security-notices/index.ts';
+import type { SessionWithUser } from '../session/index.ts';
+import { replaceCurrentSession } from '../sign-in/index.ts';
 import { findUserById, type User, updateUserRow } from '../user/index.ts';
 import { generateBackupCodes, parseBackupCodes } from './backup-codes.ts';
 import {
@@ -22,11 +24,7 @@ import { totpURI } from './totp.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
-export interface TwoFactorOptions {
-  issuer: string;
-  otpPeriod: number;
-  backupCodeCount: number;
-}
+export type TwoFactorOptions = Exclude<AuthDeps['config']['plugins']['twoFactor'], false>;
 
 export function twoFactorOptions(deps: AuthDeps): TwoFactorOptions {
   const options = deps.config.plugins.twoFactor;
@@ -133,7 +131,9 @@ export async function regenerateBackupCodes(ctx: Ctx, userId: string): Promise<s
 export async function setTwoFactorEnabled(ctx: Ctx, user: User, enabled: boolean): Promise<User> {
   const now = ctx.deps.clock.now();
   await updateUserRow(ctx.deps.db, user.id, { twoFactorEnabled: enabled, updatedAt: now });
-  return (await findUserById(ctx.deps.db, user.id)) ?? { ...user, twoFactorEnabled: enabled, updatedAt: now };
+  const updated = (await findUserById(ctx.deps.db, user.id)) ?? { ...user, twoFactorEnabled: enabled, updatedAt: now };
+  if (enabled && !user.twoFactorEnabled) await notify(ctx, updated, { kind: 'two-factor-enabled' });
+  return updated;
 }
 
 export async function removeTwoFactor(ctx: Ctx, user: User): Promise<User> {
@@ -146,13 +146,26 @@ export async function removeTwoFactor(ctx: Ctx, user: User): Promise<User> {
  * so a token captured before the change is worth nothing after it (OWASP ASVS 3.3.3).
  */
 export async function rotateSession(ctx: Ctx, current: SessionWithUser, user: User): Promise<string> {
-  const dontRemember = ctx.getSignedCookie(ctx.deps.cookieName('dont_remember')) === 'true';
-  const { token, session } = await createSession(ctx, user.id, {
-    dontRemember,
-    activeOrganizationId: current.session.activeOrganizationId,
-    impersonatedBy: current.session.impersonatedBy,
+  return (await replaceCurrentSession(ctx, current, user, 'rotation')).token;
+}
+
+/**
+ * Puts back an enrolment that was turned off (the undo of a security notice): the stored
+ * secret and backup codes as they were, and two-factor on. An enrolment made since wins.
+ */
+export async function restoreTwoFactor(
+  db: AuthDeps['db'],
+  userId: string,
+  removed: { secret: string; backupCodes: string; verified: boolean },
+  now: Date,
+): Promise<void> {
+  if (await findTwoFactorOfUser(db, userId)) return;
+  await insertTwoFactor(db, {
+    id: generateId(),
+    userId,
+    secretEnvelope: removed.secret,
+    backupCodesEnvelope: removed.backupCodes,
+    verified: removed.verified,
   });
-  await deleteSessionById(ctx.deps.db, current.session.id);
-  setSessionCookies(ctx, token, { session, user }, { dontRemember });
-  return token;
+  await updateUserRow(db, userId, { twoFactorEnabled: true, updatedAt: now });
 }

@@ -7,8 +7,9 @@
  */
 import { hashToken, hmacSha256, safeEqual } from '../../core/crypto/hash.ts';
 import { generateId, randomString } from '../../core/crypto/random.ts';
+import { deleteTrustedDevicesOfUser, trustedDevicePrefix } from '../../core/db/verification-store.ts';
 import type { RequestContext } from '../../core/http/context.ts';
-import { consumeVerification, deleteVerificationsWithPrefix, findVerification, insertVerification } from './repo.ts';
+import { consumeVerification, findVerification, insertVerification } from './repo.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
@@ -19,7 +20,7 @@ function cookieName(ctx: Ctx): string {
 }
 
 function identifierOf(userId: string, deviceId: string): string {
-  return `trust-device:${userId}:${hashToken(deviceId)}`;
+  return `${trustedDevicePrefix(userId)}${hashToken(deviceId)}`;
 }
 
 function macOf(ctx: Ctx, userId: string, deviceId: string): string {
@@ -62,6 +63,6 @@ export async function useTrustedDevice(ctx: Ctx, userId: string): Promise<boolea
 
 /** Forgets every device the user trusted, and expires this browser's cookie. */
 export async function forgetTrustedDevices(ctx: Ctx, userId: string): Promise<void> {
-  await deleteVerificationsWithPrefix(ctx.deps.db, `trust-device:${userId}:`);
+  await deleteTrustedDevicesOfUser(ctx.deps.db, userId);
   if (ctx.getCookie(cookieName(ctx)) !== null) ctx.deleteCookie(cookieName(ctx));
 }

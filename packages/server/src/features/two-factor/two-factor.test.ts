@@ -114,30 +114,52 @@ await describeOnDatabases('two-factor enrolment', { appName: 'Latch Test' }, (t)
     expect(typeof signIn.json.token).toBe('string');
   });
 
-  it('method otp turns two-factor on at once, rotates the session and offers only the emailed code', async () => {
+  it('by default emailed codes cannot be the only second factor: the mailbox would hold both', async () => {
     const user = await signUpUser(t.app);
-    const before = user.client.cookie('session_token')?.value;
-    const res = await user.client.post('/two-factor/enable', { password: PASSWORD, method: 'otp' });
-    expect(res.json).toEqual({ method: 'otp' });
-    expect(user.client.cookie('session_token')?.value).not.toBe(before);
-    expect((await user.client.get('/get-session')).json.user.twoFactorEnabled).toBe(true);
-    const signIn = await t.app.client().post('/sign-in/email', { email: user.email, password: PASSWORD });
-    expect(signIn.json).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['otp'] });
-  });
-
-  it('an emailed code in the settings session turns two-factor on', async () => {
-    const user = await signUpUser(t.app);
-    const none = await user.client.post('/two-factor/verify-otp', { code: '123456' });
-    expect([none.status, none.json.code]).toEqual([400, 'OTP_HAS_EXPIRED']);
-    expect((await user.client.post('/two-factor/send-otp', {})).json).toEqual({ status: true });
-    const mail = t.app.mailer.messages.filter((m) => m.to === user.email && m.kind === 'two-factor-otp').at(-1);
-    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
-    const res = await user.client.post('/two-factor/verify-otp', { code });
-    expect(res.status).toBe(200);
-    expect(res.json.user.twoFactorEnabled).toBe(true);
-    expect((await user.client.post('/two-factor/verify-otp', { code })).json.code).toBe('OTP_HAS_EXPIRED');
+    const enable = await user.client.post('/two-factor/enable', { password: PASSWORD, method: 'otp' });
+    expect([enable.status, enable.json.code]).toEqual([400, 'EMAILED_CODES_CANNOT_BE_THE_ONLY_SECOND_FACTOR']);
+    const send = await user.client.post('/two-factor/send-otp', {});
+    expect([send.status, send.json.code]).toEqual([400, 'EMAILED_CODES_CANNOT_BE_THE_ONLY_SECOND_FACTOR']);
+    expect(t.app.mailer.messages.some((m) => m.to === user.email && m.kind === 'two-factor-otp')).toBe(false);
+    const row = await db()
+      .selectFrom('user')
+      .select('twoFactorEnabled')
+      .where('id', '=', user.userId)
+      .executeTakeFirst();
+    expect(Boolean(row?.twoFactorEnabled)).toBe(false);
+    expect(await db().selectFrom('twoFactor').select('id').where('userId', '=', user.userId).execute()).toEqual([]);
   });
 });
+
+await describeOnDatabases(
+  'two-factor with emailed codes alone (plugins.twoFactor.allowEmailOtpAlone)',
+  { plugins: { twoFactor: { allowEmailOtpAlone: true } } },
+  (t) => {
+    it('method otp turns two-factor on at once, rotates the session and offers only the emailed code', async () => {
+      const user = await signUpUser(t.app);
+      const before = user.client.cookie('session_token')?.value;
+      const res = await user.client.post('/two-factor/enable', { password: PASSWORD, method: 'otp' });
+      expect(res.json).toEqual({ method: 'otp' });
+      expect(user.client.cookie('session_token')?.value).not.toBe(before);
+      expect((await user.client.get('/get-session')).json.user.twoFactorEnabled).toBe(true);
+      const signIn = await t.app.client().post('/sign-in/email', { email: user.email, password: PASSWORD });
+      expect(signIn.json).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['otp'] });
+    });
+
+    it('an emailed code in the settings session turns two-factor on', async () => {
+      const user = await signUpUser(t.app);
+      const none = await user.client.post('/two-factor/verify-otp', { code: '123456' });
+      expect([none.status, none.json.code]).toEqual([400, 'OTP_HAS_EXPIRED']);
+      expect((await user.client.post('/two-factor/send-otp', {})).json).toEqual({ status: true });
+      const mail = t.app.mailer.messages.filter((m) => m.to === user.email && m.kind === 'two-factor-otp').at(-1);
+      const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+      const res = await user.client.post('/two-factor/verify-otp', { code });
+      expect(res.status).toBe(200);
+      expect(res.json.user.twoFactorEnabled).toBe(true);
+      expect((await user.client.post('/two-factor/verify-otp', { code })).json.code).toBe('OTP_HAS_EXPIRED');
+    });
+  },
+);
 
 await describeOnDatabases('two-factor switched off', { plugins: { twoFactor: false } }, (t) => {
   it('has no endpoints', async () => {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { limitAccount } from '../../core/http/rate-limit/index.ts';
 import { assertNotTooLong, checkCredentials, completePasswordSignIn } from '../credentials/index.ts';
 import { findUserByUsername } from '../user/repo.ts';
 import { assertValidUsername, normalizeUsername } from './rules.ts';
@@ -23,10 +24,14 @@ const signInUsername = defineEndpoint({
     if (!username || !password) throw authError('INVALID_USERNAME_OR_PASSWORD');
     assertValidUsername(username, config, 422);
     assertNotTooLong(password, config);
-    const user = await findUserByUsername(ctx.deps.db, normalizeUsername(username));
+    const normalized = normalizeUsername(username);
+    // per account as sign-in/email is: a guesser rotating addresses still meets one budget
+    await limitAccount(ctx, `username:${normalized}`);
+    const user = await findUserByUsername(ctx.deps.db, normalized);
     const valid = await checkCredentials(ctx.deps, user, password);
     if (!valid || !user) throw authError('INVALID_USERNAME_OR_PASSWORD');
     return completePasswordSignIn(ctx, user, {
+      method: 'username',
       rememberMe: ctx.body.rememberMe ?? true,
       callbackURL: ctx.body.callbackURL,
     });

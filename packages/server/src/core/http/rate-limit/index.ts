@@ -1,4 +1,5 @@
 /** Rate limiting, checked by the HTTP layer before routing (CONTRACT.md §9, docs/rate-limiting.md). */
+export { limitAccount } from './account-limit.ts';
 export { canonicalPath, clientKeyForIp } from './keys.ts';
 export {
   createRateLimiter,
@@ -7,4 +8,4 @@ export {
   type RateLimiterDeps,
   UNLIMITED,
 } from './limiter.ts';
-export type { Rule } from './rules.ts';
+export { INVITATION_MAIL_PATH, type Rule, SESSION_GRANT_PATH } from './rules.ts';

@@ -34,6 +34,10 @@ export const BUILT_IN_RULES: readonly BuiltInRule[] = [
   { matches: (p) => p.startsWith('/two-factor/'), rule: { window: 10, max: 3 } },
 ];
 
+/** Per-account buckets that are not an endpoint's (limitAccount's `path` argument). */
+export const SESSION_GRANT_PATH = '/_session-grant';
+export const INVITATION_MAIL_PATH = '/_invitation-mail';
+
 interface AccountRule {
   /** Endpoints in one group share the account's bucket (the two reset endpoints are one). */
   group: string;
@@ -58,6 +62,10 @@ export const ACCOUNT_RULES: readonly AccountRule[] = [
   { group: 'verification-email', matches: (p) => p === '/send-verification-email', rule: { window: 300, max: 3 } },
   // a six-digit code: 5 per 5 minutes puts a brute force of the TOTP space at months, not days
   { group: 'two-factor-verify', matches: (p) => p.startsWith('/two-factor/verify'), rule: { window: 300, max: 5 } },
+  // not endpoints: the sessions the sign-in pipeline grants one account, however it is entered…
+  { group: 'session-grant', matches: (p) => p === SESSION_GRANT_PATH, rule: { window: 60, max: 10 } },
+  // …and the invitation mails one recipient gets, from every organization together
+  { group: 'invitation-mail', matches: (p) => p === INVITATION_MAIL_PATH, rule: { window: 600, max: 3 } },
 ];
 
 /** Any other endpoint the HTTP layer checks per account (change-password, verify-password…). */

@@ -111,5 +111,98 @@ export const fr: MailStrings = {
       notYou: () =>
         'Si vous n’avez pas tenté de vous connecter, quelqu’un connaît peut-être votre mot de passe. Changez-le au plus vite.',
     },
+    // TODO(translation): English until translated
+    'security-email-changed': {
+      subject: (p) => `The email address of your ${p.appName} account was changed`,
+      preheader: (p) => `Your account now uses ${p.newEmail}.`,
+      heading: () => 'Your email address was changed',
+      body: (p) => [
+        `The email address of your ${p.appName} account was changed from ${p.email} to ${p.newEmail}. We will send messages about your account to the new address from now on.`,
+        'If you made this change, there is nothing else to do.',
+      ],
+      action: () => 'This wasn’t me: undo it',
+      notYou: () =>
+        'If you didn’t make this change, use the button: it puts your address back, signs out every device and asks you for a new password.',
+    },
+    'security-password-changed': {
+      subject: (p) => `Your ${p.appName} password was changed`,
+      preheader: (p) => `The password of your ${p.appName} account has just been changed.`,
+      heading: () => 'Your password was changed',
+      body: (p) => [
+        `The password of your ${p.appName} account${p.email ? ` (${p.email})` : ''} has just been changed.`,
+        'If you made this change, there is nothing else to do.',
+      ],
+      action: () => 'This wasn’t me: undo it',
+      notYou: () =>
+        'If you didn’t change your password, use the button: it signs out every device, and you choose a new password that only you know.',
+    },
+    'security-provider-linked': {
+      subject: (p) => `${p.providerName} can now sign in to your ${p.appName} account`,
+      preheader: (p) => `A ${p.providerName} account was linked to your ${p.appName} account.`,
+      heading: (p) => `${p.providerName} was linked to your account`,
+      body: (p) => [
+        `A ${p.providerName} account was linked to your ${p.appName} account. Whoever controls that ${p.providerName} account can now sign in as you.`,
+        'If you linked it, there is nothing else to do.',
+      ],
+      action: () => 'This wasn’t me: undo it',
+      notYou: (p) =>
+        `If you didn’t link ${p.providerName}, use the button: it removes the link and signs out every device.`,
+    },
+    'security-two-factor-disabled': {
+      subject: (p) => `Two-factor authentication was turned off for your ${p.appName} account`,
+      preheader: () => 'Signing in now needs only your password.',
+      heading: () => 'Two-factor authentication was turned off',
+      body: (p) => [
+        `Two-factor authentication was turned off for your ${p.appName} account. Signing in now needs only your password.`,
+        'If you turned it off, there is nothing else to do.',
+      ],
+      action: () => 'This wasn’t me: undo it',
+      notYou: () =>
+        'If you didn’t turn it off, use the button: it turns two-factor authentication back on and signs out every device.',
+    },
+    'security-two-factor-enabled': {
+      subject: (p) => `Two-factor authentication is on for your ${p.appName} account`,
+      preheader: () => 'Signing in now needs a code as well as your password.',
+      heading: () => 'Two-factor authentication is on',
+      body: (p) => [
+        `Two-factor authentication was turned on for your ${p.appName} account. Signing in now needs a code from your authenticator app (or a backup code) as well as your password.`,
+        'Keep your backup codes somewhere safe: they let you in if you lose your phone.',
+      ],
+      action: () => 'Go to your account',
+      notYou: (p) =>
+        `If you didn’t turn it on, someone may have access to your account: reset your password and contact the ${p.appName} team.`,
+    },
+    'security-backup-codes': {
+      subject: (p) => `New backup codes for your ${p.appName} account`,
+      preheader: () => 'Your old backup codes no longer work.',
+      heading: () => 'New backup codes were created',
+      body: (p) => [
+        `New two-factor backup codes were created for your ${p.appName} account. The old ones no longer work.`,
+      ],
+      action: () => 'Go to your account',
+      notYou: (p) =>
+        `If you didn’t do this, someone may have access to your account: reset your password and contact the ${p.appName} team.`,
+    },
+    'security-provider-unlinked': {
+      subject: (p) => `${p.providerName} was unlinked from your ${p.appName} account`,
+      preheader: (p) => `${p.providerName} can no longer sign in to your account.`,
+      heading: (p) => `${p.providerName} was unlinked`,
+      body: (p) => [`Your ${p.providerName} account can no longer sign in to your ${p.appName} account.`],
+      action: () => 'Go to your account',
+      notYou: (p) =>
+        `If you didn’t do this, someone may have access to your account: reset your password and contact the ${p.appName} team.`,
+    },
+    'security-new-sign-in': {
+      subject: (p) => `New sign-in to your ${p.appName} account`,
+      preheader: (p) => (p.device ? `From ${p.device}.` : 'From a device we had not seen before.'),
+      heading: () => 'New sign-in',
+      body: (p) => [
+        `Your ${p.appName} account was just signed in to from a device we had not seen before${p.device ? `: ${p.device}` : ''}.`,
+        'If this was you, there is nothing else to do.',
+      ],
+      action: () => 'Review your sessions',
+      notYou: () =>
+        'If this wasn’t you, change your password and sign out the sessions you don’t recognise right away.',
+    },
   },
 };

@@ -14,6 +14,15 @@ export const MAIL_KINDS = [
   'delete-account',
   'invitation',
   'two-factor-otp',
+  // security activity (features/security-notices): the first four carry a link that undoes the change
+  'security-email-changed',
+  'security-password-changed',
+  'security-provider-linked',
+  'security-two-factor-disabled',
+  'security-two-factor-enabled',
+  'security-backup-codes',
+  'security-provider-unlinked',
+  'security-new-sign-in',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -33,6 +42,10 @@ export interface Placeholders {
   /** Already translated when it is one of the built-in roles. */
   role: string;
   code: string;
+  /** A sign-in provider's display name (GitHub, Google…). */
+  providerName: string;
+  /** Where a sign-in came from: the browser and system, and the address (new-sign-in notice). */
+  device: string;
 }
 
 export type Text = (p: Placeholders) => string;

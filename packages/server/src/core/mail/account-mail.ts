@@ -1,14 +1,19 @@
-/** Rendering and sending the account mails of the email flows, in the user's language. */
-import type { RequestContext } from '../../core/http/context.ts';
-import { type MailKind, type MailVars, pickLanguage, renderMail } from '../../core/mail/render.ts';
-import type { User } from '../user/index.ts';
+/** Rendering and sending the mails about a person's account, in their language. */
+import type { RequestContext } from '../http/context.ts';
+import { type MailKind, type MailVars, pickLanguage, renderMail } from './render.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
+
+/** What a mail needs of its reader: the name it greets and the language it is written in. */
+export interface MailReader {
+  name: string;
+  language: number | null;
+}
 
 /** Sends one mail; throws MailDeliveryError when the mail server refuses or cannot be reached. */
 export async function sendAccountMail(
   ctx: Ctx,
-  input: { to: string; kind: MailKind; user: Pick<User, 'name' | 'language'>; vars: Omit<MailVars, 'appName'> },
+  input: { to: string; kind: MailKind; user: MailReader; vars: Omit<MailVars, 'appName'> },
 ): Promise<void> {
   const { config, mailer } = ctx.deps;
   const language = pickLanguage(input.user.language, ctx.request.headers.get('accept-language'));

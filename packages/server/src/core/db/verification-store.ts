@@ -1,19 +1,21 @@
 /**
  * One-time secrets kept in the `verification` table: email verification and email
- * change links, password-reset tokens and account-deletion tokens. Only a SHA-256 hash
- * of the token is stored (`<purpose>:<hash>`), so a copy of the database cannot be used
- * to follow anyone's link (ARCHITECTURE.md, "Security by construction").
+ * change links, password-reset tokens, account-deletion tokens, undo links. Only a
+ * SHA-256 hash of the token is stored (`<purpose>:<hash>`), so a copy of the database
+ * cannot be used to follow anyone's link (ARCHITECTURE.md, "Security by construction").
+ * Every feature that mails a secret keeps it here; the identifier conventions of each
+ * purpose are written down here too, so that a credential change can void them all.
  */
 import type { Kysely } from 'kysely';
-import { addSeconds } from '../../core/clock.ts';
-import { hashToken } from '../../core/crypto/hash.ts';
-import { generateId } from '../../core/crypto/random.ts';
-import type { Database } from '../../core/db/schema.ts';
-import { toDate } from '../../core/db/values.ts';
+import { addSeconds } from '../clock.ts';
+import { hashToken } from '../crypto/hash.ts';
+import { generateId } from '../crypto/random.ts';
+import type { Database } from './schema.ts';
+import { toDate } from './values.ts';
 
 type Db = Kysely<Database>;
 
-export type TokenPurpose = 'email-verification' | 'reset-password' | 'delete-account';
+export type TokenPurpose = 'email-verification' | 'reset-password' | 'delete-account' | 'undo-change';
 
 export interface StoredToken {
   id: string;
@@ -90,5 +92,47 @@ export async function deleteExpiredTokens(
     .deleteFrom('verification')
     .where('expiresAt', '<', addSeconds(now, -graceSeconds))
     .where('identifier', 'like', `${purpose}:%`)
+    .execute();
+}
+
+/**
+ * Takes one try of a code or challenge, atomically: one conditional UPDATE that succeeds
+ * only while fewer than `max` tries were taken and the row is unexpired. The try is taken
+ * BEFORE the code is compared, so a burst of concurrent guesses cannot compare more than
+ * `max` codes (ARCHITECTURE.md "Counters are atomic"); true when this call got a try.
+ */
+export async function takeAttempt(db: Db, id: string, max: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('verification')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), updatedAt: now }))
+    .where('id', '=', id)
+    .where('attempts', '<', max)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Voids every password-reset link of a user (their rows hold the user id as value): a
+ * reset or a password change leaves no older link usable (security issue, item 8).
+ */
+export async function deleteResetTokensOfUser(db: Db, userId: string): Promise<void> {
+  await db
+    .deleteFrom('verification')
+    .where('identifier', 'like', 'reset-password:%')
+    .where('value', '=', userId)
+    .execute();
+}
+
+/** The identifier prefix of the browsers a user trusted for two-factor (features/two-factor/trust-device.ts). */
+export function trustedDevicePrefix(userId: string): string {
+  return `trust-device:${userId}:`;
+}
+
+/** Forgets every browser the user trusted for two-factor. */
+export async function deleteTrustedDevicesOfUser(db: Db, userId: string): Promise<void> {
+  await db
+    .deleteFrom('verification')
+    .where('identifier', 'like', `${trustedDevicePrefix(userId)}%`)
     .execute();
 }

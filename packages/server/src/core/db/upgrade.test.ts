@@ -1,0 +1,106 @@
+/**
+ * Schema changes are upgrades: a database at the first schema, holding rows like a running
+ * instance's (people, passwords, sessions, pending links and two-factor challenges), is
+ * migrated to the latest schema on each database; every row survives, and the new columns
+ * start where the code expects them.
+ */
+import { expect, it } from 'vitest';
+import { createTestDatabase, testDialects } from '../../test/databases.ts';
+import { connectDatabase } from './connect.ts';
+import { migrateTo, migrateToLatest } from './migrate.ts';
+
+for (const { dialect, skip } of await testDialects()) {
+  it.skipIf(Boolean(skip))(`an instance's data at 0001-initial survives the upgrade on ${dialect}`, async () => {
+    const database = await createTestDatabase(dialect);
+    const handle = connectDatabase(database.url);
+    // biome-ignore lint/suspicious/noExplicitAny: the seed writes the first schema, which the app's types no longer describe
+    const db = handle.db as unknown as import('kysely').Kysely<any>;
+    try {
+      await migrateTo(handle.db, handle.dialect, '0001-initial');
+      const at = new Date('2026-10-01T08:30:00.000Z');
+      const later = new Date('2026-12-01T08:30:00.000Z');
+      await db
+        .insertInto('user')
+        .values([
+          {
+            id: 'u-ada',
+            name: 'Ada Lovelace',
+            email: 'ada@example.com',
+            emailVerified: true,
+            createdAt: at,
+            updatedAt: at,
+          },
+          { id: 'u-bob', name: 'Bob', email: 'bob@example.com', emailVerified: false, createdAt: at, updatedAt: at },
+        ])
+        .execute();
+      await db
+        .insertInto('account')
+        .values({
+          id: 'a-ada',
+          accountId: 'u-ada',
+          providerId: 'credential',
+          userId: 'u-ada',
+          password: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNo',
+          createdAt: at,
+          updatedAt: at,
+        })
+        .execute();
+      await db
+        .insertInto('session')
+        .values({
+          id: 's-ada',
+          token: 'hash-of-ada-token',
+          userId: 'u-ada',
+          expiresAt: later,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .execute();
+      await db
+        .insertInto('verification')
+        .values([
+          // a pending reset link and a two-factor challenge in the middle of a sign-in
+          {
+            id: 'v-reset',
+            identifier: 'reset-password:abc',
+            value: 'u-bob',
+            expiresAt: later,
+            createdAt: at,
+            updatedAt: at,
+          },
+          { id: 'v-2fa', identifier: '2fa:def', value: 'u-ada:0:2', expiresAt: later, createdAt: at, updatedAt: at },
+        ])
+        .execute();
+
+      await migrateToLatest(handle.db, handle.dialect);
+
+      const users = await db.selectFrom('user').select(['id', 'email']).orderBy('id').execute();
+      expect(users).toEqual([
+        { id: 'u-ada', email: 'ada@example.com' },
+        { id: 'u-bob', email: 'bob@example.com' },
+      ]);
+      expect(await db.selectFrom('account').select('password').executeTakeFirst()).toEqual({
+        password: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNo',
+      });
+      expect(await db.selectFrom('session').select('token').executeTakeFirst()).toEqual({ token: 'hash-of-ada-token' });
+      // 0002-attempt-counters: pending codes and challenges keep their rows and start with no tries spent
+      const rows = await db.selectFrom('verification').select(['id', 'value', 'attempts']).orderBy('id').execute();
+      expect(
+        rows.map((r: { id: string; value: string; attempts: unknown }) => [r.id, r.value, Number(r.attempts)]),
+      ).toEqual([
+        ['v-2fa', 'u-ada:0:2', 0],
+        ['v-reset', 'u-bob', 0],
+      ]);
+      // and a row written without the column gets the default
+      await db
+        .insertInto('verification')
+        .values({ id: 'v-new', identifier: 'x', value: 'y', expiresAt: later, createdAt: at, updatedAt: at })
+        .execute();
+      const fresh = await db.selectFrom('verification').select('attempts').where('id', '=', 'v-new').executeTakeFirst();
+      expect(Number(fresh?.attempts)).toBe(0);
+    } finally {
+      await handle.close();
+      await database.drop();
+    }
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * grantSession: the only function that creates a session (features/session/create.ts is
+ * imported here and nowhere else; a test scans the sources for it). It runs the one
+ * declared, ordered list of checks bound to this instance (src/sign-in-checks.ts), in
+ * order, each for the methods it declares, then creates the session and sets its cookies.
+ */
+import { authError } from '../../core/errors.ts';
+import type { AuthDeps } from '../../core/http/context.ts';
+import { noticeNewSignIn } from '../security-notices/index.ts';
+import { createSession } from '../session/create.ts';
+import {
+  deleteSessionById,
+  type Session,
+  type SessionWithUser,
+  sessionCookieNames,
+  setSessionCookies,
+} from '../session/index.ts';
+import type { User } from '../user/index.ts';
+import type { Ctx, GrantResult, SignInAttempt, SignInCheck, SignInMethod } from './model.ts';
+
+const bound = new WeakMap<AuthDeps, readonly SignInCheck[]>();
+
+/** Grants that are a person signing in (not a rotation, an admin, or a first step of two). */
+const PERSON_SIGNED_IN: ReadonlySet<SignInMethod> = new Set([
+  'password',
+  'username',
+  'social',
+  'id-token',
+  'two-factor',
+]);
+
+/** Binds the ordered checks to one instance, once (createAuth does it). */
+export function bindSignInChecks(deps: AuthDeps, checks: readonly SignInCheck[]): void {
+  if (bound.has(deps)) throw new Error('the sign-in checks are bound once per instance');
+  bound.set(deps, Object.freeze([...checks]));
+}
+
+/** The checks this instance runs, in order (for tests and docs). */
+export function boundSignInChecks(deps: AuthDeps): readonly SignInCheck[] {
+  const checks = bound.get(deps);
+  // fail closed: an instance assembled without its checks must not grant anything
+  if (!checks) throw new Error('no sign-in checks are bound to this instance');
+  return checks;
+}
+
+export async function grantSession(ctx: Ctx, attempt: SignInAttempt): Promise<GrantResult> {
+  let current = attempt;
+  for (const check of boundSignInChecks(ctx.deps)) {
+    if (!check.appliesTo.includes(current.method)) continue;
+    const outcome = await check.run(ctx, current);
+    if (!outcome) continue;
+    if ('user' in outcome) {
+      current = { ...current, user: outcome.user };
+      continue;
+    }
+    if (current.challenge === 'skip') return { kind: 'skipped' };
+    return { kind: 'challenge', answer: outcome.challenge };
+  }
+  const { token, session } = await createSession(ctx, current.user.id, {
+    dontRemember: current.dontRemember ?? false,
+    impersonatedBy: current.impersonatedBy ?? null,
+    ...(current.expiresInSeconds !== undefined && { expiresInSeconds: current.expiresInSeconds }),
+    activeOrganizationId: current.activeOrganizationId ?? null,
+  });
+  setSessionCookies(ctx, token, { session, user: current.user }, { dontRemember: current.dontRemember ?? false });
+  ctx.deps.logger.debug('session granted', { method: current.method, userId: current.user.id });
+  if (PERSON_SIGNED_IN.has(current.method)) await noticeNewSignIn(ctx, current.user);
+  return { kind: 'session', token, session, user: current.user };
+}
+
+/**
+ * A new session in place of the current one, after a proof given inside it (the password
+ * again, a first two-factor code): the browser keeps its remember-me choice, active
+ * organization and impersonation; the old token is worth nothing afterwards (OWASP ASVS
+ * 5.0 V7.2.4: a new session token on every authentication, re-authentication included).
+ */
+export async function replaceCurrentSession(
+  ctx: Ctx,
+  current: SessionWithUser,
+  user: User,
+  method: Extract<SignInMethod, 'reauthentication' | 'rotation'>,
+): Promise<{ token: string; session: Session; user: User }> {
+  const granted = await grantSession(ctx, {
+    user,
+    method,
+    dontRemember: ctx.getSignedCookie(sessionCookieNames(ctx.deps).dontRemember) === 'true',
+    activeOrganizationId: current.session.activeOrganizationId,
+    impersonatedBy: current.session.impersonatedBy,
+  });
+  if (granted.kind !== 'session') throw authError('FAILED_TO_CREATE_SESSION');
+  await deleteSessionById(ctx.deps.db, current.session.id);
+  return granted;
+}

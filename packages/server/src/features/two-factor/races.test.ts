@@ -1,0 +1,66 @@
+/**
+ * Counters that hold under a burst (security issue, item 7): 100 codes sent at once on one
+ * sign-in challenge compare at most five codes, and the right code sent after them finds
+ * the challenge spent. Before the tries were taken with one conditional UPDATE, PostgreSQL
+ * compared dozens of wrong codes and then accepted the right one.
+ */
+import { expect, it } from 'vitest';
+import { describeOnDatabases, PASSWORD } from '../../test/harness.ts';
+import { MAX_CHALLENGE_ATTEMPTS } from './challenge.ts';
+import { MAX_OTP_ATTEMPTS } from './otp.ts';
+import { challenged, codeFor, enrolledUser, toMidStep } from './test-helpers.ts';
+
+const BURST = 100;
+
+await describeOnDatabases('two-factor counters under a burst', {}, (t) => {
+  it(`${BURST} concurrent codes on one challenge compare at most ${MAX_CHALLENGE_ATTEMPTS}`, async () => {
+    toMidStep(t.app);
+    const user = await enrolledUser(t.app);
+    const browser = await challenged(t.app, user.email);
+    // codes of other steps: wrong, and never the right one by chance
+    const wrong = Array.from({ length: BURST }, (_, i) => codeFor(t.app, user.uri, 5 + (i % 3)));
+    const answers = await Promise.all(wrong.map((code) => browser.post('/two-factor/verify-totp', { code })));
+    const compared = answers.filter((r) => r.json?.code === 'INVALID_CODE').length;
+    expect(compared).toBeLessThanOrEqual(MAX_CHALLENGE_ATTEMPTS);
+    expect(answers.every((r) => r.status < 500)).toBe(true);
+    const right = await browser.post('/two-factor/verify-totp', { code: codeFor(t.app, user.uri) });
+    expect(right.status).not.toBe(200);
+    expect(browser.cookie('session_token')).toBeUndefined();
+    const sessions = await t.db.handle.db
+      .selectFrom('session')
+      .select('id')
+      .where('userId', '=', user.userId)
+      .execute();
+    // only the settings session of enrolment
+    expect(sessions).toHaveLength(1);
+  });
+
+  it(`${BURST} concurrent guesses of an emailed code compare at most ${MAX_OTP_ATTEMPTS}`, async () => {
+    const user = await enrolledUser(t.app);
+    const browser = await challenged(t.app, user.email);
+    await browser.post('/two-factor/send-otp', {});
+    const mail = t.app.mailer.messages.filter((m) => m.to === user.email && m.kind === 'two-factor-otp').at(-1);
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+    const wrong = Array.from({ length: BURST }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(wrong.map((guess) => browser.post('/two-factor/verify-otp', { code: guess })));
+    expect(answers.filter((r) => r.json?.code === 'INVALID_CODE').length).toBeLessThanOrEqual(MAX_OTP_ATTEMPTS);
+    expect(answers.every((r) => r.status < 500)).toBe(true);
+    expect((await browser.post('/two-factor/verify-otp', { code })).status).not.toBe(200);
+  });
+
+  it('a burst over several challenges compares at most ten codes before the account locks', async () => {
+    toMidStep(t.app);
+    const user = await enrolledUser(t.app);
+    const browsers = await Promise.all(Array.from({ length: 4 }, () => challenged(t.app, user.email)));
+    const answers = await Promise.all(
+      browsers.flatMap((b) =>
+        Array.from({ length: 10 }, () => b.post('/two-factor/verify-totp', { code: codeFor(t.app, user.uri, 7) })),
+      ),
+    );
+    expect(answers.filter((r) => r.json?.code === 'INVALID_CODE').length).toBeLessThanOrEqual(10);
+    const fresh = t.app.client();
+    await fresh.post('/sign-in/email', { email: user.email, password: PASSWORD });
+    const locked = await fresh.post('/two-factor/verify-totp', { code: codeFor(t.app, user.uri) });
+    expect([locked.status, locked.json.code]).toEqual([429, 'ACCOUNT_TEMPORARILY_LOCKED']);
+  });
+});

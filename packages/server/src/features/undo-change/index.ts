@@ -1,0 +1,1 @@
+export { undoChangeEndpoints } from './routes.ts';

@@ -1,0 +1,82 @@
+/**
+ * Per-account limits where docs/rate-limiting.md promises them (security issue, item 6):
+ * an attacker who rotates addresses still meets one budget per account on username
+ * sign-in, change-password, the reset request and send-verification-email. Each refusal
+ * is a 429 with X-Retry-After, and changes nothing.
+ */
+import { expect, it } from 'vitest';
+import { describeOnDatabases, PASSWORD, signUpUser } from '../test/harness.ts';
+
+const ip = (i: number) => `198.51.100.${(i % 250) + 1}`;
+
+await describeOnDatabases('per-account limits from rotating addresses', { rateLimit: { enabled: true } }, (t) => {
+  it('sign-in/username: five tries a minute per username, whatever the address', async () => {
+    const username = `limited_${Math.random().toString(36).slice(2, 8)}`;
+    await signUpUser(t.app, { username });
+    const answers = [];
+    for (let i = 0; i < 7; i++)
+      answers.push(
+        await t.app.client().post('/sign-in/username', { username, password: 'wrong-password-1' }, { ip: ip(i) }),
+      );
+    expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    expect(answers[5]?.headers.get('x-retry-after')).toMatch(/^\d+$/);
+    // the owner's right password waits too: the budget is the account's
+    const owner = await t.app.client().post('/sign-in/username', { username, password: PASSWORD }, { ip: ip(99) });
+    expect(owner.status).toBe(429);
+    t.app.clock.advance(61);
+    expect(
+      (await t.app.client().post('/sign-in/username', { username, password: PASSWORD }, { ip: ip(98) })).status,
+    ).toBe(200);
+  });
+
+  it('change-password: a copied cookie does not buy unlimited guesses of the current password', async () => {
+    const user = await signUpUser(t.app);
+    const hash = async () =>
+      (
+        await t.db.handle.db
+          .selectFrom('account')
+          .select('password')
+          .where('userId', '=', user.userId)
+          .executeTakeFirstOrThrow()
+      ).password;
+    const before = await hash();
+    const statuses = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (
+          await user.client.post(
+            '/change-password',
+            { currentPassword: `guess-${i}-password`, newPassword: 'Thief-Chosen-9-Pass' },
+            { ip: ip(i) },
+          )
+        ).status,
+      );
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    expect(await hash()).toBe(before);
+  });
+
+  it('request-password-reset: three mails per address in five minutes, then 429 and no mail', async () => {
+    const { email } = await signUpUser(t.app);
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await t.app.client().post('/request-password-reset', { email }, { ip: ip(i) })).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(t.app.mailer.messages.filter((m) => m.to === email && m.kind === 'reset-password')).toHaveLength(3);
+    // an unknown address is counted the same way: the answer tells nothing
+    const unknown = `nobody-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const forUnknown = [];
+    for (let i = 0; i < 5; i++)
+      forUnknown.push((await t.app.client().post('/request-password-reset', { email: unknown }, { ip: ip(i) })).status);
+    expect(forUnknown).toEqual(statuses);
+  });
+
+  it('send-verification-email: three mails per address in five minutes', async () => {
+    const { email } = await signUpUser(t.app);
+    const before = t.app.mailer.messages.filter((m) => m.to === email && m.kind === 'verify-email').length;
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await t.app.client().post('/send-verification-email', { email }, { ip: ip(i) })).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(t.app.mailer.messages.filter((m) => m.to === email && m.kind === 'verify-email').length - before).toBe(3);
+  });
+});
