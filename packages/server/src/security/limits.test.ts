@@ -79,4 +79,25 @@ await describeOnDatabases('per-account limits from rotating addresses', { rateLi
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect(t.app.mailer.messages.filter((m) => m.to === email && m.kind === 'verify-email').length - before).toBe(3);
   });
+
 });
+
+await describeOnDatabases(
+  'emailed two-factor codes per account',
+  { rateLimit: { enabled: true }, plugins: { twoFactor: { allowEmailOtpAlone: true } } },
+  (t) => {
+    it('send-otp: three mails per account in five minutes, whatever the address', async () => {
+      const user = await signUpUser(t.app);
+      const statuses = [];
+      // a few seconds apart: the per-IP rule of /two-factor/* (3 in 10 s) is not what stops it
+      for (let i = 0; i < 5; i++) {
+        statuses.push((await user.client.post('/two-factor/send-otp', {}, { ip: ip(i) })).status);
+        t.app.clock.advance(11);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect(t.app.mailer.messages.filter((m) => m.to === user.email && m.kind === 'two-factor-otp')).toHaveLength(3);
+      t.app.clock.advance(300);
+      expect((await user.client.post('/two-factor/send-otp', {}, { ip: ip(7) })).status).toBe(200);
+    });
+  },
+);

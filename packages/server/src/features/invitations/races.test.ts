@@ -80,4 +80,32 @@ await describeOnDatabases('invitation mails per recipient', { rateLimit: { enabl
     });
     expect(later?.status).toBe(200);
   });
+
+  it('a stranger who may not invite does not spend the recipient\'s mails', async () => {
+    const email = `wanted-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const { org } = await owner(t.app);
+    t.app.clock.advance(11);
+    const stranger = await owner(t.app);
+    const refused = [];
+    for (let i = 0; i < 5; i++)
+      refused.push(
+        (
+          await stranger.person.client.post(
+            '/organization/invite-member',
+            { email, role: 'member', organizationId: org.id },
+            { ip: `203.0.113.${i + 10}` },
+          )
+        ).status,
+      );
+    expect(refused.every((status) => status === 400 || status === 403)).toBe(true);
+    expect(await t.db.handle.db.selectFrom('invitation').select('id').where('email', '=', email).execute()).toEqual([]);
+    t.app.clock.advance(11);
+    const { person, org: own } = await owner(t.app);
+    const real = await person.client.post('/organization/invite-member', {
+      email,
+      role: 'member',
+      organizationId: own.id,
+    });
+    expect(real.status).toBe(200);
+  });
 });

@@ -33,13 +33,13 @@ const invite = defineEndpoint({
     const organizationId = ctx.body.organizationId ?? current.session.activeOrganizationId;
     if (!organizationId) throw authError('ORGANIZATION_NOT_FOUND');
     // one recipient gets a bounded number of invitation mails, from every organization together
-    await limitAccount(ctx, ctx.body.email, INVITATION_MAIL_PATH);
     const invitation = await inviteMember(
       ctx.deps,
       current,
       organizationId,
       ctx.body,
       ctx.request.headers.get('accept-language'),
+      (email) => limitAccount(ctx, email, INVITATION_MAIL_PATH),
     );
     return invitationToJson(invitation);
   },

@@ -53,6 +53,8 @@ export async function inviteMember(
   organizationId: string,
   input: InviteInput,
   acceptLanguage: string | null,
+  /** Counts one mail against the recipient's bucket; runs after every check, before anything is written. */
+  limitRecipient: (email: string) => Promise<void> = async () => {},
 ): Promise<Invitation> {
   const config = organizationConfig(deps);
   const email = input.email.trim().toLowerCase();
@@ -71,6 +73,11 @@ export async function inviteMember(
   const invitee = await findUserByEmail(deps.db, email);
   if (invitee && (await findMember(deps.db, organizationId, invitee.id)))
     throw authError('USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION');
+  const teamIds = input.teamId === undefined ? [] : parseTeamIds(input.teamId);
+  if (teamIds.length > 0 && !config.teams.enabled) throw authError('TEAM_NOT_FOUND');
+  // counted only once the caller has shown it may invite: a stranger cannot spend the
+  // recipient's bucket and so block a real organization's invitation
+  await limitRecipient(email);
 
   const now = deps.clock.now();
   const expiresAt = addSeconds(now, config.invitationExpiresIn);
@@ -82,9 +89,6 @@ export async function inviteMember(
       inviteeLanguage: invitee?.language ?? null,
       acceptLanguage,
     });
-
-  const teamIds = input.teamId === undefined ? [] : parseTeamIds(input.teamId);
-  if (teamIds.length > 0 && !config.teams.enabled) throw authError('TEAM_NOT_FOUND');
 
   // One transaction holding the organization's row: the duplicate and limit checks and the
   // insert cannot interleave with another invite (two pending invitations for one address,

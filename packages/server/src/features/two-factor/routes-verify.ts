@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { limitAccount } from '../../core/http/rate-limit/index.ts';
 import { useBackupCode } from './backup-codes.ts';
 import {
   completeVerification,
@@ -67,6 +68,8 @@ const sendOtpEndpoint = defineEndpoint({
   async handler(ctx) {
     const v = await resolveVerifier(ctx);
     await assertEmailCodeCounts(ctx, v);
+    // each call mails a code: three per five minutes per account, from any address
+    await limitAccount(ctx, v.user.id);
     await sendOtp(ctx, v);
     return { status: true };
   },

@@ -60,6 +60,7 @@ export const ACCOUNT_RULES: readonly AccountRule[] = [
     rule: { window: 300, max: 3 },
   },
   { group: 'verification-email', matches: (p) => p === '/send-verification-email', rule: { window: 300, max: 3 } },
+  { group: 'two-factor-mail', matches: (p) => p === '/two-factor/send-otp', rule: { window: 300, max: 3 } },
   // a six-digit code: 5 per 5 minutes puts a brute force of the TOTP space at months, not days
   { group: 'two-factor-verify', matches: (p) => p.startsWith('/two-factor/verify'), rule: { window: 300, max: 5 } },
   // not endpoints: the sessions the sign-in pipeline grants one account, however it is entered…
