@@ -55,7 +55,7 @@ const REQUIRED: Record<MailKind, readonly VarName[]> = {
   'delete-account': ['url'],
   invitation: ['url', 'organizationName'],
   'two-factor-otp': ['code'],
-  'security-email-changed': ['url', 'newEmail'],
+  'security-email-changed': ['url', 'email', 'newEmail'],
   'security-password-changed': ['url'],
   'security-provider-linked': ['url', 'providerName'],
   'security-two-factor-disabled': ['url'],
