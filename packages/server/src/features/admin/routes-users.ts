@@ -8,7 +8,13 @@ import type { UserTable } from '../../core/db/schema.ts';
 import { deleteResetTokensOfUser, deleteTrustedDevicesOfUser } from '../../core/db/verification-store.ts';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { assertNotTooLong, assertPasswordLength, isValidEmail, storePassword } from '../credentials/index.ts';
+import {
+  assertNotCompromised,
+  assertNotTooLong,
+  assertPasswordLength,
+  isValidEmail,
+  storePassword,
+} from '../credentials/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser } from '../session/index.ts';
 import { deleteUserRow, findUserByEmail, insertUser, updateUserRow, userToJson } from '../user/index.ts';
@@ -38,6 +44,9 @@ const createUser = defineEndpoint({
     if (ctx.body.password !== undefined) assertNotTooLong(ctx.body.password, ctx.deps.config);
     const stored = ctx.body.role === undefined ? options.defaultRole : normalizeRole(ctx.body.role, options);
     if (await findUserByEmail(ctx.deps.db, email)) throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+    // no minimum here (better-auth's create-user has none), but no listed password either
+    if (ctx.body.password !== undefined)
+      await assertNotCompromised(ctx.deps, ctx.body.password, { email, name: ctx.body.name });
     const now = ctx.deps.clock.now();
     const passwordHash = ctx.body.password === undefined ? null : await hashPassword(ctx.body.password);
     const user = {
@@ -221,6 +230,7 @@ const setUserPassword = defineEndpoint({
     await requireAdmin(ctx, { user: ['set-password'] }, 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD');
     assertPasswordLength(ctx.body.newPassword, ctx.deps.config);
     const target = await requireUser(ctx.deps, ctx.body.userId);
+    await assertNotCompromised(ctx.deps, ctx.body.newPassword, target);
     const hash = await hashPassword(ctx.body.newPassword);
     await ctx.deps.db.transaction().execute(async (trx) => {
       await storePassword(trx, target.id, hash, ctx.deps.clock.now());

@@ -20,7 +20,7 @@ import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { deleteProviderAccountsOfUser } from '../accounts/index.ts';
-import { assertPasswordLength, storePassword } from '../credentials/index.ts';
+import { assertNotCompromised, assertPasswordLength, storePassword } from '../credentials/index.ts';
 import { apiURL } from '../email-verification/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser } from '../session/index.ts';
@@ -111,6 +111,8 @@ export async function resetPassword(
   const live = await findLiveToken(ctx, token);
   if (!live) throw authError('INVALID_TOKEN');
   const { user } = live;
+  // before a second-factor try is spent; a refused password leaves the link as it was
+  await assertNotCompromised(ctx.deps, newPassword, user);
   if (await recoveryNeedsSecondFactor(ctx, user)) {
     if (!proof.code?.trim() && !proof.backupCode?.trim()) throw authError('TWO_FACTOR_AUTHENTICATION_REQUIRED');
     // each guess spends a try of the link (one statement), so a link is good for five guesses
