@@ -9,9 +9,11 @@ import { deleteResetTokensOfUser, deleteTrustedDevicesOfUser } from '../../core/
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import {
+  accountLockoutKey,
   assertNotCompromised,
   assertNotTooLong,
   assertPasswordLength,
+  clearSignInFailures,
   isValidEmail,
   storePassword,
 } from '../credentials/index.ts';
@@ -236,6 +238,8 @@ const setUserPassword = defineEndpoint({
       await storePassword(trx, target.id, hash, ctx.deps.clock.now());
       await deleteResetTokensOfUser(trx, target.id);
       await deleteTrustedDevicesOfUser(trx, target.id);
+      // an admin's new password is also the admin's unlock of a locked sign-in
+      await clearSignInFailures(trx, accountLockoutKey(target.id));
     });
     // the person hears of it, with a link that undoes it, as for a change of their own
     await announceChange(ctx, target, { kind: 'password-changed' });

@@ -16,6 +16,7 @@ import { grantSession, type SignInMethod } from '../sign-in/index.ts';
 import { type User, userToJson } from '../user/model.ts';
 import { findUserById, insertUser } from '../user/repo.ts';
 import { signUpExtensions } from './extensions.ts';
+import { accountLockoutKey, checkSignInPassword, clearSignInFailures } from './lockout.ts';
 import { assertNotCompromised, assertNotTooLong, assertPasswordLength, isValidEmail } from './password-rules.ts';
 import { verifyPassword } from './reauthenticate.ts';
 import { checkCredentials, findUserForSignIn, storePassword } from './service.ts';
@@ -165,7 +166,7 @@ const signInEmail = defineEndpoint({
     assertNotTooLong(ctx.body.password, config);
     await limitAccount(ctx, email);
     const user = await findUserForSignIn(ctx.deps, email);
-    const valid = await checkCredentials(ctx.deps, user, ctx.body.password);
+    const valid = await checkSignInPassword(ctx, user, ctx.body.password, { kind: 'email', value: email });
     if (!valid || !user) throw authError('INVALID_EMAIL_OR_PASSWORD');
     return completePasswordSignIn(ctx, user, {
       method: 'password',
@@ -202,6 +203,7 @@ const changePassword = defineEndpoint({
       await storePassword(trx, current.user.id, hash, now);
       await deleteResetTokensOfUser(trx, current.user.id);
       await deleteTrustedDevicesOfUser(trx, current.user.id);
+      await clearSignInFailures(trx, accountLockoutKey(current.user.id));
     });
     const user = (await findUserById(db, current.user.id)) ?? current.user;
     await announceChange(ctx, user, { kind: 'password-changed' });
