@@ -1,3 +1,5 @@
+import { DEFAULT_PASSWORD_POLICY, type PasswordLengthPolicy } from '@latch/contract';
+
 /**
  * The server's public configuration, injected into index.html as `window.__LATCH__` (see the
  * `<!--latch:config-->` marker there). Everything is optional: without it the app shows no social
@@ -17,6 +19,8 @@ export interface LatchConfig {
   /** Ids of the configured social providers, e.g. `['github', 'google']`. */
   providers: string[];
   features: LatchFeatures;
+  /** The server's configured password lengths (emailAndPassword.min/maxPasswordLength). */
+  password: PasswordLengthPolicy;
 }
 
 declare global {
@@ -29,7 +33,19 @@ const DEFAULT_CONFIG: LatchConfig = {
   appName: 'Latch',
   providers: [],
   features: { username: false, deleteUser: false, emailVerification: false },
+  password: DEFAULT_PASSWORD_POLICY,
 };
+
+function isLength(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 4096;
+}
+
+/** The server's lengths when both are sane, otherwise the defaults (the server decides either way). */
+function parsePasswordPolicy(raw: unknown): PasswordLengthPolicy {
+  if (!isRecord(raw) || !isLength(raw.minLength) || !isLength(raw.maxLength)) return DEFAULT_CONFIG.password;
+  if (raw.minLength > raw.maxLength) return DEFAULT_CONFIG.password;
+  return { minLength: raw.minLength, maxLength: raw.maxLength };
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -52,6 +68,7 @@ export function parseConfig(raw: unknown): LatchConfig {
       deleteUser: flag('deleteUser'),
       emailVerification: flag('emailVerification'),
     },
+    password: parsePasswordPolicy(raw.password),
   };
 }
 

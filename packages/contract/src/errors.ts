@@ -45,6 +45,10 @@ export const BASE_ERRORS = {
   INVALID_USER: e(401, 'Invalid user'),
   PASSWORD_TOO_SHORT: e(400, 'Password too short'),
   PASSWORD_TOO_LONG: e(400, 'Password too long'),
+  /** On a blocklist of common or breached passwords (better-auth's code and message for the same check). */
+  PASSWORD_COMPROMISED: e(400, 'The password you entered has been compromised. Please choose a different password.'),
+  /** The optional breach check could not answer and the operator chose to refuse then (password.breachCheck.failClosed). */
+  PASSWORD_BREACH_CHECK_UNAVAILABLE: e(503, 'Password breach check unavailable'),
   USER_ALREADY_EXISTS: e(422, 'User already exists.'),
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: e(422, 'User already exists. Use another email.'),
   EMAIL_CAN_NOT_BE_UPDATED: e(400, 'Email can not be updated'),

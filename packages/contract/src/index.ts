@@ -1,4 +1,5 @@
 export * from './entities.ts';
 export * from './errors.ts';
 export * from './language.ts';
+export * from './password-policy.ts';
 export * from './providers.ts';

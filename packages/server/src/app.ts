@@ -23,6 +23,7 @@ import { accountDeletionEndpoints } from './features/account-deletion/index.ts';
 import { accountEndpoints, findCredentialAccount } from './features/accounts/index.ts';
 import { adminEndpoints, registerAdmin } from './features/admin/index.ts';
 import {
+  assertNotCompromised,
   assertPasswordLength,
   credentialEndpoints,
   registerSignUpExtension,
@@ -158,6 +159,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
       if (!user) throw authError('USER_NOT_FOUND');
       const existing = await findCredentialAccount(deps.db, userId);
       if (existing?.password) throw authError('PASSWORD_ALREADY_SET');
+      await assertNotCompromised(deps, newPassword, user);
       await storePassword(deps.db, userId, await hashPassword(newPassword), clock.now());
       return { status: true };
     },

@@ -1,3 +1,4 @@
+import type { PasswordContext } from '@latch/contract';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { getConfig } from '../config.ts';
@@ -289,9 +290,11 @@ export function SocialButtons({ callbackURL, disabled }: { callbackURL: string; 
   );
 }
 
-export function PasswordStrength({ password }: { password: string }) {
+/** The strength hint, from the server's own rules; `context` is the person's name and addresses, when known. */
+export function PasswordStrength({ password, context = {} }: { password: string; context?: PasswordContext }) {
   const { t, format } = useI18n();
-  const { level, score } = estimateStrength(password);
+  const { password: policy, appName } = getConfig();
+  const { level, score } = estimateStrength(password, policy, { ...context, appName });
   if (!password) return null;
   return (
     <div className={`strength strength--${level}`}>

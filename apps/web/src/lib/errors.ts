@@ -40,3 +40,9 @@ export function needsReauthentication(error: AuthError): boolean {
   const code = errorCodeOf(error);
   return code === 'SESSION_NOT_FRESH' || code === 'SESSION_EXPIRED' || code === 'UNAUTHORIZED';
 }
+
+/** Refusals of a new password itself: shown at the password field, not above the form. */
+export function isNewPasswordError(error: AuthError): boolean {
+  const code = errorCodeOf(error);
+  return code === 'PASSWORD_COMPROMISED' || code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG';
+}

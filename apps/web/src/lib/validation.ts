@@ -1,7 +1,7 @@
+import { checkPasswordLength, isContextPassword, type PasswordContext, passwordLength } from '@latch/contract';
+import { getConfig } from '../config.ts';
 import { format, type Messages } from '../i18n/messages.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
 export const NAME_MAX_LENGTH = 100;
@@ -32,18 +32,26 @@ export function validateEmail(value: string, t: Messages): string | undefined {
   return undefined;
 }
 
-/** For a password being chosen: the server's length rules (8–128). */
-export function validateNewPassword(value: string, t: Messages): string | undefined {
+/**
+ * For a password being chosen: the server's own rules from the contract, with the server's
+ * configured lengths, and its refusal of the person's and the service's names. The
+ * blocklist of common passwords is checked by the server only (PASSWORD_COMPROMISED).
+ */
+export function validateNewPassword(value: string, t: Messages, context: PasswordContext = {}): string | undefined {
   if (!value) return t.validation.passwordRequired;
-  if (value.length < PASSWORD_MIN_LENGTH) return format(t.validation.passwordTooShort, { min: PASSWORD_MIN_LENGTH });
-  if (value.length > PASSWORD_MAX_LENGTH) return format(t.validation.passwordTooLong, { max: PASSWORD_MAX_LENGTH });
+  const { password: policy, appName } = getConfig();
+  const problem = checkPasswordLength(value, policy);
+  if (problem === 'PASSWORD_TOO_SHORT') return format(t.validation.passwordTooShort, { min: policy.minLength });
+  if (problem === 'PASSWORD_TOO_LONG') return format(t.validation.passwordTooLong, { max: policy.maxLength });
+  if (isContextPassword(value, { ...context, appName })) return t.validation.passwordContext;
   return undefined;
 }
 
 /** For a password being typed to prove who you are: only presence and the upper bound. */
 export function validateExistingPassword(value: string, t: Messages): string | undefined {
   if (!value) return t.validation.passwordRequired;
-  if (value.length > PASSWORD_MAX_LENGTH) return format(t.validation.passwordTooLong, { max: PASSWORD_MAX_LENGTH });
+  const { maxLength } = getConfig().password;
+  if (passwordLength(value) > maxLength) return format(t.validation.passwordTooLong, { max: maxLength });
   return undefined;
 }
 
@@ -86,4 +94,10 @@ export function safeNextPath(value: string | null, fallback = HOME_PATH): string
   if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
   if (/%2f|%5c/i.test(value)) return fallback;
   return value;
+}
+
+/** The hint under a new-password field, with the server's configured lengths. */
+export function passwordHint(t: Messages): string {
+  const { minLength, maxLength } = getConfig().password;
+  return format(t.passwordStrength.hint, { min: minLength, max: maxLength });
 }

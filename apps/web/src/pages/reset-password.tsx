@@ -4,8 +4,14 @@ import { Alert, Button, FormFieldset, focusFirstInvalid, PasswordField } from '.
 import { AuthCard, PasswordStrength } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import { type AuthError, authClient } from '../lib/auth.ts';
-import { errorCodeOf } from '../lib/errors.ts';
-import { type FieldErrors, hasErrors, validateConfirmation, validateNewPassword } from '../lib/validation.ts';
+import { describeError, errorCodeOf, isNewPasswordError } from '../lib/errors.ts';
+import {
+  type FieldErrors,
+  hasErrors,
+  passwordHint,
+  validateConfirmation,
+  validateNewPassword,
+} from '../lib/validation.ts';
 
 type Key = 'password' | 'confirm';
 const IDS: Record<Key, string> = { password: 'reset-password', confirm: 'reset-confirm' };
@@ -70,7 +76,11 @@ export function ResetPasswordPage() {
     setPending(true);
     const result = await authClient.resetPassword({ newPassword: password, token });
     setPending(false);
-    if (result.error) setServerError(result.error);
+    if (result.error && isNewPasswordError(result.error)) {
+      const passwordErrors = { password: describeError(result.error, t) };
+      setErrors(passwordErrors);
+      focusFirstInvalid(ORDER, passwordErrors, IDS);
+    } else if (result.error) setServerError(result.error);
     else setDone(true);
   };
 
@@ -81,7 +91,7 @@ export function ResetPasswordPage() {
           <PasswordField
             id={IDS.password}
             label={t.resetPassword.newPasswordLabel}
-            hint={t.passwordStrength.hint}
+            hint={passwordHint(t)}
             value={password}
             onValueChange={setPassword}
             error={errors.password}

@@ -6,12 +6,13 @@ import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { languageByTag } from '../i18n/languages.ts';
 import { type AuthError, authClient, useSession } from '../lib/auth.ts';
-import { describeError, errorCodeOf } from '../lib/errors.ts';
+import { describeError, errorCodeOf, isNewPasswordError } from '../lib/errors.ts';
 import { useUsernameAvailability } from '../lib/hooks.ts';
 import {
   type FieldErrors,
   HOME_PATH,
   hasErrors,
+  passwordHint,
   validateEmail,
   validateName,
   validateNewPassword,
@@ -49,6 +50,8 @@ function SignUpForm() {
   const [pending, setPending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const availability = useUsernameAvailability(features.username ? username : '', t);
+  // the server refuses a password made of these (and of the service's name)
+  const passwordContext = { email: email.trim(), name, username: features.username ? username.trim() : '' };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,7 +64,7 @@ function SignUpForm() {
           ? (validateUsername(wanted, t) ??
             (availability === 'taken' ? format(t.signUp.usernameTaken, { username: wanted }) : undefined))
           : undefined,
-      password: validateNewPassword(password, t),
+      password: validateNewPassword(password, t, passwordContext),
     };
     setErrors(found);
     setServerError(null);
@@ -86,6 +89,10 @@ function SignUpForm() {
         const usernameErrors = { username: describeError(result.error, t) };
         setErrors(usernameErrors);
         focusFirstInvalid(ORDER, usernameErrors, IDS);
+      } else if (isNewPasswordError(result.error)) {
+        const passwordErrors = { password: describeError(result.error, t) };
+        setErrors(passwordErrors);
+        focusFirstInvalid(ORDER, passwordErrors, IDS);
       } else {
         setServerError(result.error);
       }
@@ -182,11 +189,11 @@ function SignUpForm() {
           <PasswordField
             id={IDS.password}
             label={t.common.password}
-            hint={t.passwordStrength.hint}
+            hint={passwordHint(t)}
             value={password}
             onValueChange={setPassword}
             error={errors.password}
-            status={<PasswordStrength password={password} />}
+            status={<PasswordStrength password={password} context={passwordContext} />}
             autoComplete="new-password"
             required
           />

@@ -26,6 +26,8 @@ export interface PublicConfig {
   appName: string;
   providers: string[];
   features: { username: boolean; deleteUser: boolean; emailVerification: boolean; organization: boolean };
+  /** The web app checks and hints with the server's own lengths (the blocklist stays on the server). */
+  password: { minLength: number; maxLength: number };
 }
 
 export function publicConfig(config: ResolvedConfig): PublicConfig {
@@ -37,6 +39,10 @@ export function publicConfig(config: ResolvedConfig): PublicConfig {
       deleteUser: config.user.deleteUser.enabled,
       emailVerification: true,
       organization: config.plugins.organization !== false,
+    },
+    password: {
+      minLength: config.emailAndPassword.minPasswordLength,
+      maxLength: config.emailAndPassword.maxPasswordLength,
     },
   };
 }

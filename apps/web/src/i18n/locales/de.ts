@@ -34,6 +34,8 @@ export const de: Messages = {
     passwordTooShort: 'Verwende mindestens {min} Zeichen.',
     passwordTooLong: 'Verwende höchstens {max} Zeichen.',
     passwordsDiffer: 'Die beiden Passwörter stimmen nicht überein.',
+    passwordContext:
+      'Verwenden Sie nicht Ihren Namen, Ihre E-Mail-Adresse oder den Namen dieses Dienstes als Passwort.',
     usernameTooShort: 'Ein Benutzername braucht mindestens {min} Zeichen.',
     usernameTooLong: 'Ein Benutzername darf höchstens {max} Zeichen haben.',
     usernameInvalid: 'Verwende nur Buchstaben, Ziffern, Unterstriche (_) und Punkte (.).',
@@ -42,7 +44,7 @@ export const de: Messages = {
     confirmRequired: 'Setze das Häkchen zur Bestätigung.',
   },
   passwordStrength: {
-    hint: '8 bis 128 Zeichen. Ein langer Satz aus mehreren Wörtern ist sicher und leicht zu merken.',
+    hint: '{min} bis {max} Zeichen. Ein langer Satz aus mehreren Wörtern ist sicher und leicht zu merken.',
     label: 'Passwortstärke: {level}',
     weak: 'schwach',
     fair: 'mittel',
@@ -506,6 +508,10 @@ export const de: Messages = {
     INVALID_PASSWORD: 'Das Passwort ist falsch.',
     PASSWORD_TOO_SHORT: 'Das Passwort ist zu kurz.',
     PASSWORD_TOO_LONG: 'Das Passwort ist zu lang.',
+    PASSWORD_COMPROMISED:
+      'Dieses Passwort ist zu verbreitet oder tauchte in einem Datenleck auf. Wählen Sie ein anderes, etwa einen Satz aus mehreren Wörtern.',
+    PASSWORD_BREACH_CHECK_UNAVAILABLE:
+      'Das neue Passwort konnte gerade nicht geprüft werden. Versuchen Sie es gleich noch einmal.',
     USER_ALREADY_EXISTS: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.',
     USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
       'Es gibt bereits ein Konto mit dieser E-Mail-Adresse. Melde dich an oder verwende eine andere Adresse.',

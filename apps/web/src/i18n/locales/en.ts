@@ -36,6 +36,7 @@ export const en = {
     passwordTooShort: 'Use at least {min} characters.',
     passwordTooLong: 'Use at most {max} characters.',
     passwordsDiffer: 'The two passwords are not the same.',
+    passwordContext: 'Do not use your name, your email address or the name of this service as your password.',
     usernameTooShort: 'A username needs at least {min} characters.',
     usernameTooLong: 'A username can have at most {max} characters.',
     usernameInvalid: 'Use only letters, digits, underscores (_) and dots (.).',
@@ -44,7 +45,7 @@ export const en = {
     confirmRequired: 'Tick the box to confirm.',
   },
   passwordStrength: {
-    hint: '8 to 128 characters. A long phrase of several words is both strong and easy to remember.',
+    hint: '{min} to {max} characters. A long phrase of several words is both strong and easy to remember.',
     label: 'Password strength: {level}',
     weak: 'weak',
     fair: 'fair',
@@ -493,6 +494,9 @@ export const en = {
     INVALID_PASSWORD: 'The password is not correct.',
     PASSWORD_TOO_SHORT: 'The password is too short.',
     PASSWORD_TOO_LONG: 'The password is too long.',
+    PASSWORD_COMPROMISED:
+      'This password is too common or has appeared in a data breach. Choose another, such as a phrase of several words.',
+    PASSWORD_BREACH_CHECK_UNAVAILABLE: 'The new password could not be checked right now. Try again in a moment.',
     USER_ALREADY_EXISTS: 'An account with this email address already exists.',
     USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
       'An account with this email address already exists. Sign in, or use another address.',

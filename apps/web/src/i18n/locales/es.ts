@@ -34,6 +34,7 @@ export const es: Messages = {
     passwordTooShort: 'Usa al menos {min} caracteres.',
     passwordTooLong: 'Usa como máximo {max} caracteres.',
     passwordsDiffer: 'Las dos contraseñas no coinciden.',
+    passwordContext: 'No uses tu nombre, tu dirección de correo ni el nombre de este servicio como contraseña.',
     usernameTooShort: 'El nombre de usuario necesita al menos {min} caracteres.',
     usernameTooLong: 'El nombre de usuario puede tener como máximo {max} caracteres.',
     usernameInvalid: 'Usa solo letras, números, guiones bajos (_) y puntos (.).',
@@ -42,7 +43,7 @@ export const es: Messages = {
     confirmRequired: 'Marca la casilla para confirmar.',
   },
   passwordStrength: {
-    hint: 'De 8 a 128 caracteres. Una frase larga de varias palabras es segura y fácil de recordar.',
+    hint: 'De {min} a {max} caracteres. Una frase larga de varias palabras es segura y fácil de recordar.',
     label: 'Seguridad de la contraseña: {level}',
     weak: 'débil',
     fair: 'aceptable',
@@ -502,6 +503,10 @@ export const es: Messages = {
     INVALID_PASSWORD: 'La contraseña no es correcta.',
     PASSWORD_TOO_SHORT: 'La contraseña es demasiado corta.',
     PASSWORD_TOO_LONG: 'La contraseña es demasiado larga.',
+    PASSWORD_COMPROMISED:
+      'Esta contraseña es demasiado común o ha aparecido en una filtración de datos. Elige otra, por ejemplo una frase de varias palabras.',
+    PASSWORD_BREACH_CHECK_UNAVAILABLE:
+      'No se ha podido comprobar la nueva contraseña en este momento. Inténtalo de nuevo en un instante.',
     USER_ALREADY_EXISTS: 'Ya existe una cuenta con este correo electrónico.',
     USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
       'Ya existe una cuenta con este correo electrónico. Inicia sesión o usa otra dirección.',

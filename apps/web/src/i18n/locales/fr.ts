@@ -34,6 +34,7 @@ export const fr: Messages = {
     passwordTooShort: 'Utilisez au moins {min} caractères.',
     passwordTooLong: 'Utilisez au maximum {max} caractères.',
     passwordsDiffer: 'Les deux mots de passe ne sont pas identiques.',
+    passwordContext: 'N’utilisez pas votre nom, votre adresse e-mail ni le nom de ce service comme mot de passe.',
     usernameTooShort: 'Un nom d’utilisateur doit comporter au moins {min} caractères.',
     usernameTooLong: 'Un nom d’utilisateur peut comporter au maximum {max} caractères.',
     usernameInvalid: 'Utilisez uniquement des lettres, des chiffres, des tirets bas (_) et des points (.).',
@@ -42,7 +43,7 @@ export const fr: Messages = {
     confirmRequired: 'Cochez la case pour confirmer.',
   },
   passwordStrength: {
-    hint: 'De 8 à 128 caractères. Une longue phrase de plusieurs mots est à la fois robuste et facile à retenir.',
+    hint: 'De {min} à {max} caractères. Une longue phrase de plusieurs mots est à la fois robuste et facile à retenir.',
     label: 'Robustesse du mot de passe : {level}',
     weak: 'faible',
     fair: 'moyenne',
@@ -505,6 +506,10 @@ export const fr: Messages = {
     INVALID_PASSWORD: 'Le mot de passe est incorrect.',
     PASSWORD_TOO_SHORT: 'Le mot de passe est trop court.',
     PASSWORD_TOO_LONG: 'Le mot de passe est trop long.',
+    PASSWORD_COMPROMISED:
+      'Ce mot de passe est trop courant ou est apparu dans une fuite de données. Choisissez-en un autre, par exemple une phrase de plusieurs mots.',
+    PASSWORD_BREACH_CHECK_UNAVAILABLE:
+      'Le nouveau mot de passe n’a pas pu être vérifié pour le moment. Réessayez dans un instant.',
     USER_ALREADY_EXISTS: 'Un compte existe déjà avec cette adresse e-mail.',
     USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
       'Un compte existe déjà avec cette adresse e-mail. Connectez-vous ou utilisez une autre adresse.',

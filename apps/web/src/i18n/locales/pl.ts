@@ -34,6 +34,7 @@ export const pl: Messages = {
     passwordTooShort: 'Użyj co najmniej {min} znaków.',
     passwordTooLong: 'Użyj najwyżej {max} znaków.',
     passwordsDiffer: 'Hasła nie są takie same.',
+    passwordContext: 'Nie używaj jako hasła swojego imienia i nazwiska, adresu e-mail ani nazwy tej usługi.',
     usernameTooShort: 'Nazwa użytkownika musi mieć co najmniej {min} znaki.',
     usernameTooLong: 'Nazwa użytkownika może mieć najwyżej {max} znaków.',
     usernameInvalid: 'Używaj tylko liter, cyfr, podkreśleń (_) i kropek (.).',
@@ -42,7 +43,7 @@ export const pl: Messages = {
     confirmRequired: 'Zaznacz pole, aby potwierdzić.',
   },
   passwordStrength: {
-    hint: 'Od 8 do 128 znaków. Długie zdanie z kilku słów jest bezpieczne i łatwe do zapamiętania.',
+    hint: 'Od {min} do {max} znaków. Długie zdanie z kilku słów jest bezpieczne i łatwe do zapamiętania.',
     label: 'Siła hasła: {level}',
     weak: 'słaba',
     fair: 'średnia',
@@ -490,6 +491,9 @@ export const pl: Messages = {
     INVALID_PASSWORD: 'Hasło jest nieprawidłowe.',
     PASSWORD_TOO_SHORT: 'Hasło jest za krótkie.',
     PASSWORD_TOO_LONG: 'Hasło jest za długie.',
+    PASSWORD_COMPROMISED:
+      'To hasło jest zbyt popularne albo pojawiło się w wycieku danych. Wybierz inne, na przykład zdanie z kilku słów.',
+    PASSWORD_BREACH_CHECK_UNAVAILABLE: 'Nie udało się teraz sprawdzić nowego hasła. Spróbuj ponownie za chwilę.',
     USER_ALREADY_EXISTS: 'Konto z tym adresem e-mail już istnieje.',
     USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
       'Konto z tym adresem e-mail już istnieje. Zaloguj się lub użyj innego adresu.',

@@ -34,6 +34,7 @@ export const tr: Messages = {
     passwordTooShort: 'En az {min} karakter kullanın.',
     passwordTooLong: 'En fazla {max} karakter kullanın.',
     passwordsDiffer: 'İki şifre aynı değil.',
+    passwordContext: 'Şifre olarak adınızı, e-posta adresinizi veya bu hizmetin adını kullanmayın.',
     usernameTooShort: 'Kullanıcı adı en az {min} karakter olmalıdır.',
     usernameTooLong: 'Kullanıcı adı en fazla {max} karakter olabilir.',
     usernameInvalid: 'Yalnızca harf, rakam, alt çizgi (_) ve nokta (.) kullanın.',
@@ -42,7 +43,7 @@ export const tr: Messages = {
     confirmRequired: 'Onaylamak için kutuyu işaretleyin.',
   },
   passwordStrength: {
-    hint: '8 ile 128 karakter arası. Birkaç kelimeden oluşan uzun bir cümle hem güçlüdür hem de kolay hatırlanır.',
+    hint: '{min} ile {max} karakter arası. Birkaç kelimeden oluşan uzun bir cümle hem güçlüdür hem de kolay hatırlanır.',
     label: 'Şifre gücü: {level}',
     weak: 'zayıf',
     fair: 'orta',
@@ -497,6 +498,9 @@ export const tr: Messages = {
     INVALID_PASSWORD: 'Şifre hatalı.',
     PASSWORD_TOO_SHORT: 'Şifre çok kısa.',
     PASSWORD_TOO_LONG: 'Şifre çok uzun.',
+    PASSWORD_COMPROMISED:
+      'Bu şifre çok yaygın ya da bir veri sızıntısında ortaya çıkmış. Birkaç kelimeden oluşan bir cümle gibi başka bir şifre seçin.',
+    PASSWORD_BREACH_CHECK_UNAVAILABLE: 'Yeni şifre şu anda kontrol edilemedi. Birazdan tekrar deneyin.',
     USER_ALREADY_EXISTS: 'Bu e-posta adresiyle zaten bir hesap var.',
     USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
       'Bu e-posta adresiyle zaten bir hesap var. Giriş yapın ya da başka bir adres kullanın.',

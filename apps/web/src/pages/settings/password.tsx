@@ -3,11 +3,12 @@ import { Alert, Button, Checkbox, focusFirstInvalid, PasswordField } from '../..
 import { FullPageSpinner, PageHeading, PasswordStrength } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
-import { describeError, errorCodeOf } from '../../lib/errors.ts';
+import { describeError, errorCodeOf, isNewPasswordError } from '../../lib/errors.ts';
 import { useLoad } from '../../lib/hooks.ts';
 import {
   type FieldErrors,
   hasErrors,
+  passwordHint,
   validateConfirmation,
   validateExistingPassword,
   validateNewPassword,
@@ -40,6 +41,10 @@ export function PasswordPage() {
 
 function ChangePasswordForm() {
   const { t } = useI18n();
+  const session = useSession();
+  const me = session.data?.user;
+  // the server refuses a password made of these (and of the service's name)
+  const passwordContext = { email: me?.email, name: me?.name, username: me?.username };
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -53,7 +58,7 @@ function ChangePasswordForm() {
     event.preventDefault();
     const found: FieldErrors<Key> = {
       current: validateExistingPassword(current, t),
-      password: validateNewPassword(password, t),
+      password: validateNewPassword(password, t, passwordContext),
       confirm: validateConfirmation(password, confirm, t),
     };
     setErrors(found);
@@ -75,6 +80,10 @@ function ChangePasswordForm() {
         const wrong = { current: describeError(result.error, t) };
         setErrors(wrong);
         focusFirstInvalid(ORDER, wrong, IDS);
+      } else if (isNewPasswordError(result.error)) {
+        const refused = { password: describeError(result.error, t) };
+        setErrors(refused);
+        focusFirstInvalid(ORDER, refused, IDS);
       } else {
         setServerError(result.error);
       }
@@ -109,11 +118,11 @@ function ChangePasswordForm() {
         <PasswordField
           id={IDS.password}
           label={t.passwordSettings.newLabel}
-          hint={t.passwordStrength.hint}
+          hint={passwordHint(t)}
           value={password}
           onValueChange={setPassword}
           error={errors.password}
-          status={<PasswordStrength password={password} />}
+          status={<PasswordStrength password={password} context={passwordContext} />}
           autoComplete="new-password"
           required
         />

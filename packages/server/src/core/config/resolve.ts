@@ -2,6 +2,7 @@
  * Turns options (every key optional) into the resolved configuration the rest of the
  * server reads (every key present). Pure: no environment, no files.
  */
+import { DEFAULT_MAX_PASSWORD_LENGTH, DEFAULT_MIN_PASSWORD_LENGTH } from '@latch/contract';
 import type { LatchOptions, SocialProviderOptions } from './schema.ts';
 
 export type RateLimitRule = { window: number; max: number } | false;
@@ -58,6 +59,17 @@ export interface ResolvedConfig {
     };
   };
   socialProviders: Record<string, SocialProviderOptions>;
+  password: {
+    blocklist: boolean;
+    breachCheck: { enabled: boolean; url: string; timeoutMs: number; failClosed: boolean };
+    lockout: {
+      enabled: boolean;
+      freeAttempts: number;
+      baseDelaySeconds: number;
+      maxDelaySeconds: number;
+      maxFailures: number;
+    };
+  };
   security: { undoLinkExpiresIn: number; newSignInNotification: boolean };
   rateLimit: {
     enabled: boolean;
@@ -113,8 +125,8 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
   const origin = new URL(baseURL).origin;
   if (!o.secret) throw new ConfigError('secret: a secret of at least 32 characters is required (AUTH_SECRET)');
   const ep = o.emailAndPassword ?? {};
-  const minPasswordLength = ep.minPasswordLength ?? 8;
-  const maxPasswordLength = ep.maxPasswordLength ?? 128;
+  const minPasswordLength = ep.minPasswordLength ?? DEFAULT_MIN_PASSWORD_LENGTH;
+  const maxPasswordLength = ep.maxPasswordLength ?? DEFAULT_MAX_PASSWORD_LENGTH;
   if (minPasswordLength > maxPasswordLength) {
     throw new ConfigError('emailAndPassword.minPasswordLength: must not exceed maxPasswordLength');
   }
@@ -130,6 +142,13 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
   const appName = o.appName ?? 'Latch';
   const redisURL = o.redis?.url ?? null;
   const rl = o.rateLimit ?? {};
+  const lockout = o.password?.lockout ?? {};
+  if ((lockout.freeAttempts ?? 5) > (lockout.maxFailures ?? 100)) {
+    throw new ConfigError('password.lockout.freeAttempts: must not exceed maxFailures');
+  }
+  if ((lockout.baseDelaySeconds ?? 1) > (lockout.maxDelaySeconds ?? 900)) {
+    throw new ConfigError('password.lockout.baseDelaySeconds: must not exceed maxDelaySeconds');
+  }
   if (username && (username.minUsernameLength ?? 3) > (username.maxUsernameLength ?? 30)) {
     throw new ConfigError('plugins.username.minUsernameLength: must not exceed maxUsernameLength');
   }
@@ -186,6 +205,22 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
       },
     },
     socialProviders: o.socialProviders ?? {},
+    password: {
+      blocklist: o.password?.blocklist ?? true,
+      breachCheck: {
+        enabled: o.password?.breachCheck?.enabled ?? false,
+        url: o.password?.breachCheck?.url ?? 'https://api.pwnedpasswords.com/range/',
+        timeoutMs: o.password?.breachCheck?.timeoutMs ?? 2000,
+        failClosed: o.password?.breachCheck?.failClosed ?? false,
+      },
+      lockout: {
+        enabled: lockout.enabled ?? true,
+        freeAttempts: lockout.freeAttempts ?? 5,
+        baseDelaySeconds: lockout.baseDelaySeconds ?? 1,
+        maxDelaySeconds: lockout.maxDelaySeconds ?? 900,
+        maxFailures: lockout.maxFailures ?? 100,
+      },
+    },
     security: {
       undoLinkExpiresIn: o.security?.undoLinkExpiresIn ?? 604_800,
       newSignInNotification: o.security?.newSignInNotification ?? false,

@@ -125,6 +125,39 @@ export const configFileSchema = z
       .strict()
       .optional(),
     socialProviders: z.record(z.string(), socialProviderSchema).optional(),
+    /** NIST SP 800-63B rev 4 password rules beyond the lengths (docs/passwords.md). */
+    password: z
+      .object({
+        /** Refuse common passwords, ordinary words and the account's own context words (default true). */
+        blocklist: z.boolean().optional(),
+        /** Have I Been Pwned range check with k-anonymity (off by default). */
+        breachCheck: z
+          .object({
+            enabled: z.boolean().optional(),
+            /** The range API; the first five hex digits of the SHA-1 are appended. */
+            url: z.url().optional(),
+            timeoutMs: z.number().int().min(100).max(60_000).optional(),
+            /** Refuse new passwords while the API cannot answer (default false: accept them and log). */
+            failClosed: z.boolean().optional(),
+          })
+          .strict()
+          .optional(),
+        /** Per-account sign-in lockout: growing delays, then a hard lock (default on). */
+        lockout: z
+          .object({
+            enabled: z.boolean().optional(),
+            /** Consecutive failures answered without any delay. */
+            freeAttempts: z.number().int().min(1).max(100).optional(),
+            baseDelaySeconds: positiveSeconds.max(3600).optional(),
+            maxDelaySeconds: positiveSeconds.max(86_400).optional(),
+            /** Consecutive failures after which only a password reset or an admin unlocks (NIST: at most 100). */
+            maxFailures: z.number().int().min(1).max(100).optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
     security: z
       .object({
         /** Seconds an emailed "this wasn't me" link undoes a change (docs/security.md). */

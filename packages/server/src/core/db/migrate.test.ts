@@ -17,6 +17,7 @@ const TABLES = [
   'twoFactor',
   'jwks',
   'rateLimit',
+  'signInLockout',
 ];
 
 for (const { dialect, skip } of await testDialects()) {

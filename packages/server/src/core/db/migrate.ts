@@ -5,12 +5,14 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial.ts';
 import * as attemptCounters from './migrations/0002-attempt-counters.ts';
+import * as signInLockout from './migrations/0003-sign-in-lockout.ts';
 import type { Database, Dialect } from './schema.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': { up: (db) => initial.up(db, dialect) },
     '0002-attempt-counters': { up: (db) => attemptCounters.up(db, dialect) },
+    '0003-sign-in-lockout': { up: (db) => signInLockout.up(db, dialect) },
   };
 }
 

@@ -143,6 +143,15 @@ export interface RateLimitTable {
   lastRequest: ColumnType<number | string, number, number>;
 }
 
+/** Consecutive sign-in failures of one identity (0003-sign-in-lockout, features/credentials/lockout.ts). */
+export interface SignInLockoutTable {
+  /** `user:<id>`, or `unknown:<digest>` for an address or username without an account. */
+  key: string;
+  failures: Generated<number>;
+  /** Milliseconds since the epoch before which no password is compared for this key. */
+  lockedUntil: ColumnType<number | string, number | undefined, number>;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -156,6 +165,7 @@ export interface Database {
   twoFactor: TwoFactorTable;
   jwks: JwksTable;
   rateLimit: RateLimitTable;
+  signInLockout: SignInLockoutTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';

@@ -7,6 +7,7 @@
 import { expect, it } from 'vitest';
 import { createTestDatabase, testDialects } from '../../test/databases.ts';
 import { connectDatabase } from './connect.ts';
+import { isUniqueViolation } from './errors.ts';
 import { migrateTo, migrateToLatest } from './migrate.ts';
 
 for (const { dialect, skip } of await testDialects()) {
@@ -98,6 +99,79 @@ for (const { dialect, skip } of await testDialects()) {
         .execute();
       const fresh = await db.selectFrom('verification').select('attempts').where('id', '=', 'v-new').executeTakeFirst();
       expect(Number(fresh?.attempts)).toBe(0);
+      // 0003-sign-in-lockout: nobody starts locked
+      expect(await db.selectFrom('signInLockout').selectAll().execute()).toEqual([]);
+    } finally {
+      await handle.close();
+      await database.drop();
+    }
+  });
+
+  it.skipIf(Boolean(skip))(`an instance at 0002-attempt-counters gains the sign-in lockout on ${dialect}`, async () => {
+    const database = await createTestDatabase(dialect);
+    const handle = connectDatabase(database.url);
+    // biome-ignore lint/suspicious/noExplicitAny: the seed writes an earlier schema, which the app's types no longer describe
+    const db = handle.db as unknown as import('kysely').Kysely<any>;
+    try {
+      await migrateTo(handle.db, handle.dialect, '0002-attempt-counters');
+      const at = new Date('2026-10-01T08:30:00.000Z');
+      const later = new Date('2026-12-01T08:30:00.000Z');
+      await db
+        .insertInto('user')
+        .values({ id: 'u-cy', name: 'Cy', email: 'cy@example.com', emailVerified: true, createdAt: at, updatedAt: at })
+        .execute();
+      await db
+        .insertInto('account')
+        .values({
+          id: 'a-cy',
+          accountId: 'u-cy',
+          providerId: 'credential',
+          userId: 'u-cy',
+          password: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNo',
+          createdAt: at,
+          updatedAt: at,
+        })
+        .execute();
+      // a sign-in half way through its two-factor challenge, two tries spent
+      await db
+        .insertInto('verification')
+        .values({
+          id: 'v-2fa',
+          identifier: '2fa:ghi',
+          value: 'u-cy:0:0',
+          expiresAt: later,
+          createdAt: at,
+          updatedAt: at,
+          attempts: 2,
+        })
+        .execute();
+
+      const result = await migrateToLatest(handle.db, handle.dialect);
+      expect(result.results?.map((r) => [r.migrationName, r.status])).toContainEqual([
+        '0003-sign-in-lockout',
+        'Success',
+      ]);
+
+      expect(await db.selectFrom('user').select(['id', 'email']).execute()).toEqual([
+        { id: 'u-cy', email: 'cy@example.com' },
+      ]);
+      expect(await db.selectFrom('account').select(['id', 'userId']).execute()).toEqual([
+        { id: 'a-cy', userId: 'u-cy' },
+      ]);
+      const challenge = await db.selectFrom('verification').select(['value', 'attempts']).executeTakeFirst();
+      expect([challenge?.value, Number(challenge?.attempts)]).toEqual(['u-cy:0:0', 2]);
+      // the new table: empty, and a row written with its key alone starts with no failures and no delay
+      expect(await db.selectFrom('signInLockout').selectAll().execute()).toEqual([]);
+      await db.insertInto('signInLockout').values({ key: 'user:u-cy' }).execute();
+      const row = await db.selectFrom('signInLockout').selectAll().executeTakeFirst();
+      expect([row?.key, Number(row?.failures), Number(row?.lockedUntil)]).toEqual(['user:u-cy', 0, 0]);
+      // keys are unique: a second row for one identity cannot exist
+      const duplicate = await db
+        .insertInto('signInLockout')
+        .values({ key: 'user:u-cy' })
+        .execute()
+        .catch((e: unknown) => e);
+      expect(isUniqueViolation(duplicate)).toBe(true);
     } finally {
       await handle.close();
       await database.drop();

@@ -8,7 +8,15 @@ import type { UserTable } from '../../core/db/schema.ts';
 import { deleteResetTokensOfUser, deleteTrustedDevicesOfUser } from '../../core/db/verification-store.ts';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { assertNotTooLong, assertPasswordLength, isValidEmail, storePassword } from '../credentials/index.ts';
+import {
+  accountLockoutKey,
+  assertNotCompromised,
+  assertNotTooLong,
+  assertPasswordLength,
+  clearSignInFailures,
+  isValidEmail,
+  storePassword,
+} from '../credentials/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser } from '../session/index.ts';
 import { deleteUserRow, findUserByEmail, insertUser, updateUserRow, userToJson } from '../user/index.ts';
@@ -38,6 +46,9 @@ const createUser = defineEndpoint({
     if (ctx.body.password !== undefined) assertNotTooLong(ctx.body.password, ctx.deps.config);
     const stored = ctx.body.role === undefined ? options.defaultRole : normalizeRole(ctx.body.role, options);
     if (await findUserByEmail(ctx.deps.db, email)) throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+    // no minimum here (better-auth's create-user has none), but no listed password either
+    if (ctx.body.password !== undefined)
+      await assertNotCompromised(ctx.deps, ctx.body.password, { email, name: ctx.body.name });
     const now = ctx.deps.clock.now();
     const passwordHash = ctx.body.password === undefined ? null : await hashPassword(ctx.body.password);
     const user = {
@@ -221,11 +232,14 @@ const setUserPassword = defineEndpoint({
     await requireAdmin(ctx, { user: ['set-password'] }, 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD');
     assertPasswordLength(ctx.body.newPassword, ctx.deps.config);
     const target = await requireUser(ctx.deps, ctx.body.userId);
+    await assertNotCompromised(ctx.deps, ctx.body.newPassword, target);
     const hash = await hashPassword(ctx.body.newPassword);
     await ctx.deps.db.transaction().execute(async (trx) => {
       await storePassword(trx, target.id, hash, ctx.deps.clock.now());
       await deleteResetTokensOfUser(trx, target.id);
       await deleteTrustedDevicesOfUser(trx, target.id);
+      // an admin's new password is also the admin's unlock of a locked sign-in
+      await clearSignInFailures(trx, accountLockoutKey(target.id));
     });
     // the person hears of it, with a link that undoes it, as for a change of their own
     await announceChange(ctx, target, { kind: 'password-changed' });

@@ -16,7 +16,8 @@ import { grantSession, type SignInMethod } from '../sign-in/index.ts';
 import { type User, userToJson } from '../user/model.ts';
 import { findUserById, insertUser } from '../user/repo.ts';
 import { signUpExtensions } from './extensions.ts';
-import { assertNotTooLong, assertPasswordLength, isValidEmail } from './password-rules.ts';
+import { accountLockoutKey, checkSignInPassword, clearSignInFailures } from './lockout.ts';
+import { assertNotCompromised, assertNotTooLong, assertPasswordLength, isValidEmail } from './password-rules.ts';
 import { verifyPassword } from './reauthenticate.ts';
 import { checkCredentials, findUserForSignIn, storePassword } from './service.ts';
 
@@ -56,6 +57,12 @@ const signUpEmail = defineEndpoint({
     if (body.role) throw new AuthError(400, 'FIELD_NOT_ALLOWED', 'role is not allowed to be set');
     if (body.language !== undefined && !isLanguageCode(body.language)) throw authError('INVALID_LANGUAGE');
     const extra = await signUpExtensions.prepare(ctx, body as Record<string, unknown>);
+    // the same answer whether or not the address has an account: it looks at the password only
+    await assertNotCompromised(ctx.deps, body.password, {
+      email,
+      name: body.name,
+      username: extra.username ?? body.username,
+    });
 
     const enumerationSafe = config.emailAndPassword.requireEmailVerification || !config.emailAndPassword.autoSignIn;
     const passwordHash = await hashPassword(body.password);
@@ -159,7 +166,7 @@ const signInEmail = defineEndpoint({
     assertNotTooLong(ctx.body.password, config);
     await limitAccount(ctx, email);
     const user = await findUserForSignIn(ctx.deps, email);
-    const valid = await checkCredentials(ctx.deps, user, ctx.body.password);
+    const valid = await checkSignInPassword(ctx, user, ctx.body.password, { kind: 'email', value: email });
     if (!valid || !user) throw authError('INVALID_EMAIL_OR_PASSWORD');
     return completePasswordSignIn(ctx, user, {
       method: 'password',
@@ -184,6 +191,7 @@ const changePassword = defineEndpoint({
     await limitAccount(ctx, current.user.id);
     assertPasswordLength(ctx.body.newPassword, config);
     assertNotTooLong(ctx.body.currentPassword, config);
+    await assertNotCompromised(ctx.deps, ctx.body.newPassword, current.user);
     const account = await findCredentialAccount(db, current.user.id);
     if (!account?.password) throw authError('CREDENTIAL_ACCOUNT_NOT_FOUND');
     const valid = await checkCredentials(ctx.deps, current.user, ctx.body.currentPassword);
@@ -195,6 +203,7 @@ const changePassword = defineEndpoint({
       await storePassword(trx, current.user.id, hash, now);
       await deleteResetTokensOfUser(trx, current.user.id);
       await deleteTrustedDevicesOfUser(trx, current.user.id);
+      await clearSignInFailures(trx, accountLockoutKey(current.user.id));
     });
     const user = (await findUserById(db, current.user.id)) ?? current.user;
     await announceChange(ctx, user, { kind: 'password-changed' });

@@ -20,7 +20,13 @@ import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { deleteProviderAccountsOfUser } from '../accounts/index.ts';
-import { assertPasswordLength, storePassword } from '../credentials/index.ts';
+import {
+  accountLockoutKey,
+  assertNotCompromised,
+  assertPasswordLength,
+  clearSignInFailures,
+  storePassword,
+} from '../credentials/index.ts';
 import { apiURL } from '../email-verification/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser } from '../session/index.ts';
@@ -111,6 +117,8 @@ export async function resetPassword(
   const live = await findLiveToken(ctx, token);
   if (!live) throw authError('INVALID_TOKEN');
   const { user } = live;
+  // before a second-factor try is spent; a refused password leaves the link as it was
+  await assertNotCompromised(ctx.deps, newPassword, user);
   if (await recoveryNeedsSecondFactor(ctx, user)) {
     if (!proof.code?.trim() && !proof.backupCode?.trim()) throw authError('TWO_FACTOR_AUTHENTICATION_REQUIRED');
     // each guess spends a try of the link (one statement), so a link is good for five guesses
@@ -130,6 +138,8 @@ export async function resetPassword(
     await storePassword(trx, user.id, passwordHash, now);
     await deleteResetTokensOfUser(trx, user.id);
     await deleteTrustedDevicesOfUser(trx, user.id);
+    // the mailbox proved the owner: a sign-in lockout (even the hard one) ends here
+    await clearSignInFailures(trx, accountLockoutKey(user.id));
     if (unproven) {
       // the link proved the mailbox: the address is the owner's now, and what was set up
       // before anyone had proven it goes (another provider's link, open sessions)

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
-import { assertNotTooLong, checkCredentials, completePasswordSignIn } from '../credentials/index.ts';
+import { assertNotTooLong, checkSignInPassword, completePasswordSignIn } from '../credentials/index.ts';
 import { findUserByUsername } from '../user/repo.ts';
 import { assertValidUsername, normalizeUsername } from './rules.ts';
 import { isUsernameTaken } from './service.ts';
@@ -28,7 +28,7 @@ const signInUsername = defineEndpoint({
     // per account as sign-in/email is: a guesser rotating addresses still meets one budget
     await limitAccount(ctx, `username:${normalized}`);
     const user = await findUserByUsername(ctx.deps.db, normalized);
-    const valid = await checkCredentials(ctx.deps, user, password);
+    const valid = await checkSignInPassword(ctx, user, password, { kind: 'username', value: normalized });
     if (!valid || !user) throw authError('INVALID_USERNAME_OR_PASSWORD');
     return completePasswordSignIn(ctx, user, {
       method: 'username',

@@ -1,0 +1,158 @@
+/**
+ * The per-account sign-in lockout (NIST SP 800-63B rev 4 §3.2.2; docs/passwords.md):
+ * the first `freeAttempts` consecutive failures cost nothing, each one after that makes the
+ * identity wait twice as long before the next password is compared (1 s, 2 s, 4 s … up to
+ * `maxDelaySeconds`), and after `maxFailures` (at most 100) no password is compared at all
+ * until a password reset (by mail, or by an admin) clears the count. A success clears it too.
+ *
+ * A try is taken before the password is compared, by one conditional UPDATE that counts it
+ * as a failure and sets the delay it would earn (ARCHITECTURE.md "Counters are atomic"):
+ * a burst of concurrent guesses gets exactly as many comparisons as the schedule allows, on
+ * every database. A right password then deletes the row.
+ *
+ * Addresses and usernames without an account have rows too (keyed by a digest of what was
+ * typed), so an unknown identity is delayed and locked exactly as a real one is: the answers
+ * say nothing about who has an account.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { ResolvedConfig } from '../../core/config/resolve.ts';
+import { hashToken } from '../../core/crypto/hash.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
+import type { Database, Dialect } from '../../core/db/schema.ts';
+import { authError } from '../../core/errors.ts';
+import type { RequestContext } from '../../core/http/context.ts';
+import type { User } from '../user/model.ts';
+import { checkCredentials } from './service.ts';
+
+type Db = Kysely<Database>;
+export type LockoutRules = ResolvedConfig['password']['lockout'];
+
+/** Rounds of update → read → insert before giving up (a round is only lost to a concurrent change of the row). */
+const MAX_ROUNDS = 5;
+
+export function accountLockoutKey(userId: string): string {
+  return `user:${userId}`;
+}
+
+/** The row of an account, or of what was typed when there is none (sign-in by `kind`). */
+export function lockoutKey(user: User | null, kind: 'email' | 'username', typed: string): string {
+  return user ? accountLockoutKey(user.id) : `unknown:${hashToken(`${kind}:${typed}`)}`;
+}
+
+/** Seconds to wait after the n-th consecutive failure (n ≥ 1): 0, then base·2^k up to the cap. */
+export function delayAfterFailure(n: number, rules: LockoutRules): number {
+  if (n < rules.freeAttempts) return 0;
+  const doublings = Math.min(n - rules.freeAttempts, 40);
+  return Math.min(rules.baseDelaySeconds * 2 ** doublings, rules.maxDelaySeconds);
+}
+
+export type TryDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; hardLocked: boolean };
+
+/**
+ * `lockedUntil` after one more failure, as SQL over the row's current `failures`: a CASE
+ * that lists the growing delays until the cap (at most ~17 branches). The first branch
+ * keeps the column, which also gives PostgreSQL the type of the others.
+ */
+function nextLockedUntil(nowMs: number, rules: LockoutRules) {
+  const failures = sql.ref('failures');
+  const branches = [sql`when ${failures} < ${rules.freeAttempts - 1} then ${sql.ref('lockedUntil')}`];
+  let n = rules.freeAttempts;
+  for (; delayAfterFailure(n, rules) < rules.maxDelaySeconds; n++) {
+    branches.push(sql`when ${failures} = ${n - 1} then ${nowMs + delayAfterFailure(n, rules) * 1000}`);
+  }
+  return sql<number>`case ${sql.join(branches, sql` `)} else ${nowMs + rules.maxDelaySeconds * 1000} end`;
+}
+
+async function readRow(db: Db, key: string): Promise<{ failures: number; lockedUntil: number } | null> {
+  const row = await db
+    .selectFrom('signInLockout')
+    .select(['failures', 'lockedUntil'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row ? { failures: Number(row.failures), lockedUntil: Number(row.lockedUntil) } : null;
+}
+
+async function tryInsertFirst(db: Db, dialect: Dialect, key: string, nowMs: number, rules: LockoutRules) {
+  const values = { key, failures: 1, lockedUntil: nowMs + delayAfterFailure(1, rules) * 1000 };
+  try {
+    const insert =
+      dialect === 'mysql'
+        ? db.insertInto('signInLockout').ignore().values(values)
+        : db
+            .insertInto('signInLockout')
+            .values(values)
+            .onConflict((oc) => oc.column('key').doNothing());
+    const result = await insert.executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Takes one try for `key`, counted as a failure until `clearSignInFailures` says otherwise;
+ * refused while the key waits out its delay or is locked for good.
+ */
+export async function takeSignInTry(
+  db: Db,
+  dialect: Dialect,
+  key: string,
+  rules: LockoutRules,
+  nowMs: number,
+): Promise<TryDecision> {
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const result = await db
+      .updateTable('signInLockout')
+      // lockedUntil first: MySQL evaluates SET left to right, each assignment seeing the ones before
+      .set((eb) => ({ lockedUntil: nextLockedUntil(nowMs, rules), failures: eb('failures', '+', 1) }))
+      .where('key', '=', key)
+      .where('lockedUntil', '<=', nowMs)
+      .where('failures', '<', rules.maxFailures)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return { allowed: true };
+    const row = await readRow(db, key);
+    if (!row) {
+      if (await tryInsertFirst(db, dialect, key, nowMs, rules)) return { allowed: true };
+      continue; // a concurrent first try created it: count this one on the row
+    }
+    if (row.failures >= rules.maxFailures) {
+      return { allowed: false, retryAfterSeconds: rules.maxDelaySeconds, hardLocked: true };
+    }
+    if (row.lockedUntil > nowMs) {
+      return { allowed: false, retryAfterSeconds: Math.ceil((row.lockedUntil - nowMs) / 1000), hardLocked: false };
+    }
+    // the delay ran out between the UPDATE and the read: go round again
+  }
+  return { allowed: false, retryAfterSeconds: 1, hardLocked: false };
+}
+
+/** Forgets the failures of `key`: a right password, a password reset, an admin's new password. */
+export async function clearSignInFailures(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('signInLockout').where('key', '=', key).execute();
+}
+
+/**
+ * The password check of a sign-in (email or username), behind the lockout: 429
+ * TOO_MANY_REQUESTS with X-Retry-After while the identity is delayed or locked (the
+ * password is not even compared then), else whether the password is right.
+ */
+export async function checkSignInPassword(
+  ctx: RequestContext<unknown, unknown>,
+  user: User | null,
+  password: string,
+  typed: { kind: 'email' | 'username'; value: string },
+): Promise<boolean> {
+  const { db, dialect, clock, logger, config } = ctx.deps;
+  const rules = config.password.lockout;
+  if (!rules.enabled) return checkCredentials(ctx.deps, user, password);
+  const key = lockoutKey(user, typed.kind, typed.value);
+  const decision = await takeSignInTry(db, dialect, key, rules, clock.now().getTime());
+  if (!decision.allowed) {
+    if (decision.hardLocked) logger.warn('sign-in refused: locked after consecutive failures', { key });
+    throw authError('TOO_MANY_REQUESTS', { headers: { 'x-retry-after': String(decision.retryAfterSeconds) } });
+  }
+  const valid = await checkCredentials(ctx.deps, user, password);
+  if (valid && user) await clearSignInFailures(db, key);
+  return valid;
+}

@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest';
+import { resolveConfig } from '../core/config/resolve.ts';
+import { publicConfig } from './static.ts';
+
+const secret = 'a-secret-that-is-long-enough-for-the-test-0123';
+
+it("gives the web app the server's password lengths (and nothing of the blocklist or lockout)", () => {
+  const ctx = { production: false, test: true };
+  expect(publicConfig(resolveConfig({ secret }, ctx)).password).toEqual({ minLength: 8, maxLength: 128 });
+  const nist = resolveConfig({ secret, emailAndPassword: { minPasswordLength: 15, maxPasswordLength: 64 } }, ctx);
+  const exposed = publicConfig(nist);
+  expect(exposed.password).toEqual({ minLength: 15, maxLength: 64 });
+  expect(JSON.stringify(exposed)).not.toMatch(/lockout|breach|blocklist/);
+});
