@@ -7,6 +7,7 @@ import { AuthError, authError } from '../errors.ts';
 import { readBody, readQuery } from './body.ts';
 import { type AuthDeps, RAW, type RawResult, REDIRECT, type RedirectResult, RequestContext } from './context.ts';
 import type { Endpoint } from './endpoint.ts';
+import { setLocation } from './location.ts';
 import { checkRedirectTargets, checkRequestOrigin } from './request-checks.ts';
 import { statusText } from './status-text.ts';
 import { formatValidationIssues } from './validation.ts';
@@ -175,7 +176,7 @@ export function toResponse(ctx: RequestContext, result: unknown): Response {
   for (const line of ctx.setCookieLines()) headers.append('set-cookie', line);
   if (result instanceof Response) return result;
   if (isRedirect(result)) {
-    headers.set('location', result[REDIRECT]);
+    setLocation(headers, result[REDIRECT]);
     return new Response(null, { status: 302, headers });
   }
   if (isRaw(result)) {

@@ -8,6 +8,7 @@ import { deleteResetTokensOfUser, deleteTrustedDevicesOfUser } from '../../core/
 import { AuthError, authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { setLocation } from '../../core/http/location.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
 import { findCredentialAccount } from '../accounts/repo.ts';
 import { announceChange } from '../security-notices/index.ts';
@@ -147,7 +148,7 @@ export async function completePasswordSignIn(
   };
   if (opts.callbackURL) {
     answer.url = opts.callbackURL;
-    ctx.headers.set('location', opts.callbackURL);
+    setLocation(ctx.headers, opts.callbackURL);
   }
   return answer;
 }

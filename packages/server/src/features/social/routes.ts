@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { setLocation } from '../../core/http/location.ts';
 import { requireSession } from '../session/index.ts';
 import { linkWithIdToken, signInWithIdToken } from './id-token.ts';
 import { RESERVED_AUTHORIZATION_PARAMS } from './oauth-client.ts';
@@ -62,7 +63,7 @@ type Ctx = RequestContext<unknown, unknown>;
 
 /** `{url, redirect}`, and a Location header unless the caller navigates itself (CONTRACT §4.5 step 4). */
 function redirectAnswer(ctx: Ctx, target: string, disableRedirect: boolean | undefined) {
-  if (!disableRedirect) ctx.headers.set('location', target);
+  if (!disableRedirect) setLocation(ctx.headers, target);
   return { url: target, redirect: !disableRedirect };
 }
 
