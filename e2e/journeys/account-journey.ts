@@ -68,6 +68,8 @@ export function describeAccountJourney(variant: JourneyVariant): void {
     /** Uncaught exceptions of every page (the journey fails on any), and console errors (for failure messages). */
     const uncaught: string[] = [];
     const pageErrors: string[] = [];
+    /** What the page's Content-Security-Policy refused (the journey fails on any). */
+    const cspViolations: string[] = [];
     let languageAfterSignUp: number | null = null;
     let verificationSubject = '';
 
@@ -85,6 +87,7 @@ export function describeAccountJourney(variant: JourneyVariant): void {
         });
         opened.on('console', (message) => {
           if (message.type() === 'error') pageErrors.push(`${opened.url()}: console: ${message.text()}`);
+          if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${opened.url()}: ${message.text()}`);
         });
       });
       return created;
@@ -511,6 +514,12 @@ export function describeAccountJourney(variant: JourneyVariant): void {
 
     step('meets no uncaught errors in the browser', async () => {
       expect(uncaught).toEqual([]);
+    });
+
+    step('runs whole under the strict Content-Security-Policy, which refused nothing', async () => {
+      const answer = await page.goto('/sign-in');
+      expect(answer?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
+      expect(cspViolations).toEqual([]);
     });
 
     step('leaves no errors in the service log', async () => {

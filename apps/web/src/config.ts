@@ -1,9 +1,11 @@
 import { DEFAULT_PASSWORD_POLICY, type PasswordLengthPolicy } from '@latch/contract';
 
 /**
- * The server's public configuration, injected into index.html as `window.__LATCH__` (see the
- * `<!--latch:config-->` marker there). Everything is optional: without it the app shows no social
- * buttons and treats optional features as off.
+ * The server's public configuration, injected into index.html as a JSON data block
+ * `<script type="application/json" id="latch-config">` (see the `<!--latch:config-->` marker
+ * there; data, so the page's CSP needs no inline script). Tests may set `window.__LATCH__`
+ * instead. Everything is optional: without it the app shows no social buttons and treats
+ * optional features as off.
  */
 export interface LatchFeatures {
   /** Username plugin on: sign in with a username, choose one at sign-up and in the profile. */
@@ -74,8 +76,21 @@ export function parseConfig(raw: unknown): LatchConfig {
 
 let cached: LatchConfig | null = null;
 
+/** The injected data block's object, else `window.__LATCH__`, else nothing. */
+function injected(): unknown {
+  if (typeof window === 'undefined') return undefined;
+  if (window.__LATCH__ !== undefined) return window.__LATCH__;
+  const block = document.getElementById('latch-config');
+  if (!block?.textContent) return undefined;
+  try {
+    return JSON.parse(block.textContent) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export function getConfig(): LatchConfig {
-  if (!cached) cached = parseConfig(typeof window === 'undefined' ? undefined : window.__LATCH__);
+  if (!cached) cached = parseConfig(injected());
   return cached;
 }
 

@@ -1,11 +1,14 @@
 /**
  * Serves the built web app (apps/web/dist) at `/`: hashed assets cached for a year,
  * every other path answered with index.html (client-side routes), into which the
- * public part of the configuration is injected as `window.__LATCH__`.
+ * public part of the configuration is injected as a JSON data block
+ * (`<script type="application/json" id="latch-config">`): data, not script, so the page's
+ * Content-Security-Policy allows no inline script at all (core/http/security-headers.ts).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ResolvedConfig } from '../core/config/resolve.ts';
+import { webHeaders } from '../core/http/security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -47,17 +50,23 @@ export function publicConfig(config: ResolvedConfig): PublicConfig {
   };
 }
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
+/** The file below `root` that `pathname` names, or null when it would leave `root`. */
+export function fileWithin(root: string, pathname: string): string | null {
+  if (pathname.includes('\0') || pathname.includes('\\')) return null;
+  const file = resolve(join(root, pathname));
+  const rel = relative(root, file);
+  // separator-safe: `/srv/dist-old` is not inside `/srv/dist`, and `..` anywhere is outside
+  if (rel === '' || isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) return null;
+  return file;
+}
 
 export function createStaticHandler(distDir: string, config: ResolvedConfig): ((request: Request) => Response) | null {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
   if (!existsSync(indexPath)) return null;
-  const inject = `<script>window.__LATCH__=${JSON.stringify(publicConfig(config)).replace(/</g, '\\u003c')}</script>`;
+  const json = JSON.stringify(publicConfig(config)).replace(/</g, '\\u003c');
+  const inject = `<script type="application/json" id="latch-config">${json}</script>`;
+  const SECURITY_HEADERS = webHeaders(config);
   const raw = readFileSync(indexPath, 'utf8');
   const indexHtml = raw.includes('<!--latch:config-->')
     ? raw.replace('<!--latch:config-->', inject)
@@ -72,8 +81,8 @@ export function createStaticHandler(distDir: string, config: ResolvedConfig): ((
     } catch {
       return new Response(null, { status: 400 });
     }
-    const file = normalize(join(root, pathname));
-    if (file.startsWith(root) && file !== root && existsSync(file) && statSync(file).isFile()) {
+    const file = fileWithin(root, pathname);
+    if (file && existsSync(file) && statSync(file).isFile()) {
       const immutable = pathname.startsWith('/assets/');
       return new Response(request.method === 'HEAD' ? null : readFileSync(file), {
         headers: {

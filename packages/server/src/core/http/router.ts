@@ -9,6 +9,7 @@ import { type AuthDeps, RAW, type RawResult, REDIRECT, type RedirectResult, Requ
 import type { Endpoint } from './endpoint.ts';
 import { setLocation } from './location.ts';
 import { checkRedirectTargets, checkRequestOrigin } from './request-checks.ts';
+import { apiHeaders, withHeaders } from './security-headers.ts';
 import { statusText } from './status-text.ts';
 import { formatValidationIssues } from './validation.ts';
 
@@ -90,7 +91,12 @@ export function createRouter(options: RouterOptions): (request: Request, info?: 
     return null;
   }
 
+  const answerHeaders = apiHeaders(deps.config);
   return async function handle(request: Request, info: RequestInfo = {}): Promise<Response> {
+    return withHeaders(await route(request, info), answerHeaders);
+  };
+
+  async function route(request: Request, info: RequestInfo): Promise<Response> {
     const url = new URL(request.url);
     const ip = info.ip ?? null;
     let ctx: RequestContext | null = null;
@@ -149,7 +155,7 @@ export function createRouter(options: RouterOptions): (request: Request, info?: 
         for (const line of ctx.setCookieLines()) if (line.includes('Max-Age=0')) headers.append('set-cookie', line);
       return errorResponse(error, headers);
     }
-  };
+  }
 }
 
 function internalError(err: unknown, deps: AuthDeps, request: Request): AuthError {

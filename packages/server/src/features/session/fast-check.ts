@@ -13,6 +13,7 @@ import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { readCookie, safeDecode } from '../../core/http/cookies.ts';
 import type { RateLimitGate } from '../../core/http/router.ts';
+import { apiHeaders } from '../../core/http/security-headers.ts';
 import { userFromJson } from '../user/json.ts';
 import { userToJson } from '../user/model.ts';
 import { decodeCookieCache } from './cookie-cache.ts';
@@ -55,11 +56,15 @@ export interface FastSessionCheck {
   readonly path: '/get-session';
 }
 
-const NO_STORE = { 'content-type': 'application/json', 'cache-control': 'no-store', pragma: 'no-cache' };
-
 export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheckOptions): FastSessionCheck {
   const names = sessionCookieNames(deps);
   const { config, clock } = deps;
+  // the same headers the router gives every API answer (core/http/security-headers.ts)
+  const NO_STORE: Record<string, string> = {
+    'content-type': 'application/json',
+    ...apiHeaders(config),
+    pragma: 'no-cache',
+  };
   const tooMany = JSON.stringify(authError('TOO_MANY_REQUESTS').toJSON());
 
   const memo = deps.reader && config.session.memoryCache ? createSessionMemo() : null;
@@ -134,7 +139,7 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
       if (!decision.allowed) {
         return {
           status: 429,
-          headers: { 'content-type': 'application/json', 'x-retry-after': String(decision.retryAfterSeconds) },
+          headers: { ...NO_STORE, 'x-retry-after': String(decision.retryAfterSeconds) },
           body: tooMany,
         };
       }
