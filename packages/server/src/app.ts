@@ -19,6 +19,7 @@ import { createRateLimiter } from './core/http/rate-limit/index.ts';
 import { createRouter, type RequestInfo } from './core/http/router.ts';
 import { createLogger, type Logger } from './core/logger.ts';
 import { createMailer, type Mailer } from './core/mail/transport.ts';
+import { createSessionRevocations } from './core/revocations.ts';
 import { accountDeletionEndpoints } from './features/account-deletion/index.ts';
 import { accountEndpoints, findCredentialAccount } from './features/accounts/index.ts';
 import { adminEndpoints, registerAdmin } from './features/admin/index.ts';
@@ -75,6 +76,8 @@ export interface Auth {
   fastSessionCheck: FastSessionCheck;
   api: ServerApi;
   migrate(): Promise<void>;
+  /** Resolves once this instance hears other instances' session revocations (at once without Redis). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -107,6 +110,12 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     clock,
     logger,
   });
+  const revocations = createSessionRevocations({
+    clock,
+    logger,
+    cookieMaxAgeSeconds: config.session.cookieCache.maxAge,
+    redis: config.session.cookieCache.enabled ? (overrides.redis ?? null) : null,
+  });
   const deps: AuthDeps = {
     config,
     db: database.db,
@@ -116,6 +125,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     logger,
     mailer,
     rateLimiter,
+    revocations,
     cookieName: (suffix) => `${securePrefix}${config.advanced.cookiePrefix}.${suffix}`,
   };
 
@@ -179,12 +189,14 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     fetch: router,
     fastSessionCheck,
     api,
+    ready: () => revocations.ready(),
     migrate: async () => {
       await migrateToLatest(database.db, database.dialect);
     },
     close: async () => {
       sweeper?.stop();
       await rateLimiter.close();
+      await revocations.close();
       await mailer.close();
       if (ownsDatabase) await database.close();
     },

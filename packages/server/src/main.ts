@@ -31,6 +31,8 @@ async function main(): Promise<void> {
     env: { production: settings.production, test: settings.test },
   });
   await auth.migrate();
+  // session revocations of other instances are heard before the first request is answered
+  await auth.ready();
   const web = createStaticHandler(WEB_DIST, auth.config);
   const basePath = auth.config.basePath;
 

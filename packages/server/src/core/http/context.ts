@@ -10,6 +10,7 @@ import type { Database, Dialect } from '../db/schema.ts';
 import type { SqliteReader } from '../db/sqlite-reader.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/transport.ts';
+import type { SessionRevocations } from '../revocations.ts';
 import { type CookieOptions, parseCookieHeader, safeDecode, serializeCookie } from './cookies.ts';
 import type { RateLimiter } from './rate-limit/limiter.ts';
 
@@ -25,6 +26,8 @@ export interface AuthDeps {
   mailer: Mailer;
   /** Per-IP and per-account limits (core/http/rate-limit); handlers use limitAccount(). */
   rateLimiter: RateLimiter;
+  /** Each user's last revocation, so a session cache cookie does not outlive it (core/revocations.ts). */
+  revocations: SessionRevocations;
   /** Cookie names with the configured prefix (and `__Secure-` on https). */
   cookieName(suffix: string): string;
 }

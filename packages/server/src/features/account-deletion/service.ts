@@ -94,6 +94,7 @@ async function deleteNow(ctx: Ctx, userId: string, tokenId?: string): Promise<vo
     if (tokenId !== undefined && !(await consumeTokenById(trx, tokenId))) throw invalidToken();
     await deleteUserAndDependents(trx, userId);
   });
+  ctx.deps.revocations.revoke(userId);
   clearSessionCookies(ctx);
 }
 

@@ -43,6 +43,7 @@ const banUser = defineEndpoint({
       });
       await deleteSessionsOfUser(trx, target.id);
     });
+    ctx.deps.revocations.revoke(target.id);
     return { user: userToJson(await requireUser(ctx.deps, target.id)) };
   },
 });
@@ -86,6 +87,7 @@ const revokeUserSession = defineEndpoint({
       const found = await findSessionWithUserByTokenHash(ctx.deps, tokenHash);
       if (found) {
         await deleteSessionById(ctx.deps.db, found.session.id);
+        ctx.deps.revocations.revoke(found.user.id);
         break;
       }
     }
@@ -100,6 +102,7 @@ const revokeUserSessions = defineEndpoint({
   async handler(ctx) {
     await requireAdmin(ctx, { session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS');
     await deleteSessionsOfUser(ctx.deps.db, ctx.body.userId);
+    ctx.deps.revocations.revoke(ctx.body.userId);
     return { success: true };
   },
 });
@@ -145,6 +148,7 @@ const stopImpersonating = defineEndpoint({
       throw authError('FAILED_TO_FIND_ADMIN_SESSION');
     }
     await deleteSessionById(ctx.deps.db, current.session.id);
+    ctx.deps.revocations.revoke(current.user.id);
     clearSessionCookies(ctx);
     ctx.deleteCookie(ctx.deps.cookieName('admin_session'));
     setSessionCookies(ctx, adminToken, admin, { dontRemember: dontRemember === 'true' });

@@ -181,6 +181,8 @@ const updateUser = defineEndpoint({
       if (isUniqueViolation(err)) throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
       throw err;
     }
+    // a ban, a role or an address is read from cache cookies too: none written before this is believed
+    ctx.deps.revocations.revoke(target.id);
     const updated = await requireUser(ctx.deps, target.id);
     if (moved && changes.email)
       await announceChange(
@@ -203,6 +205,7 @@ const setRole = defineEndpoint({
     const stored = normalizeRole(ctx.body.role, options);
     const target = await requireUser(ctx.deps, ctx.body.userId);
     await updateUserRow(ctx.deps.db, target.id, { role: stored, updatedAt: ctx.deps.clock.now() });
+    ctx.deps.revocations.revoke(target.id);
     return { user: userToJson(await requireUser(ctx.deps, target.id)) };
   },
 });
@@ -220,6 +223,7 @@ const removeUser = defineEndpoint({
       await deleteSessionsOfUser(trx, target.id);
       await deleteUserRow(trx, target.id);
     });
+    ctx.deps.revocations.revoke(target.id);
     return { success: true };
   },
 });
@@ -241,6 +245,7 @@ const setUserPassword = defineEndpoint({
       // an admin's new password is also the admin's unlock of a locked sign-in
       await clearSignInFailures(trx, accountLockoutKey(target.id));
     });
+    ctx.deps.revocations.revoke(target.id);
     // the person hears of it, with a link that undoes it, as for a change of their own
     await announceChange(ctx, target, { kind: 'password-changed' });
     return { status: true };

@@ -206,6 +206,7 @@ const changePassword = defineEndpoint({
       await deleteTrustedDevicesOfUser(trx, current.user.id);
       await clearSignInFailures(trx, accountLockoutKey(current.user.id));
     });
+    ctx.deps.revocations.revoke(current.user.id);
     const user = (await findUserById(db, current.user.id)) ?? current.user;
     await announceChange(ctx, user, { kind: 'password-changed' });
     if (!ctx.body.revokeOtherSessions) return { token: null, user: userToJson(user) };
@@ -213,6 +214,7 @@ const changePassword = defineEndpoint({
     const granted = await grantSession(ctx, { user, method: 'rotation' });
     if (granted.kind !== 'session') throw authError('FAILED_TO_CREATE_SESSION');
     await deleteSessionsOfUser(db, user.id, granted.session.id);
+    ctx.deps.revocations.revoke(user.id);
     return { token: granted.token, user: userToJson(granted.user) };
   },
 });

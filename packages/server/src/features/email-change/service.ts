@@ -98,6 +98,7 @@ export async function refuseEmailChange(ctx: Ctx, token: string): Promise<void> 
     if (!(await consumeTokenById(trx, stored.id))) throw VERIFY_ERRORS.invalidToken();
     await deleteSessionsOfUser(trx, user.id);
   });
+  ctx.deps.revocations.revoke(user.id);
   const current = await getCurrentSession(ctx, { disableCookieCache: true }).catch(() => null);
   if (!current || current.user.id === user.id) clearSessionCookies(ctx);
 }

@@ -1,4 +1,5 @@
 /** GET /token, GET /jwks, and the set-auth-jwt header on get-session (CONTRACT §6.5). */
+import { authError } from '../../core/errors.ts';
 import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint, type Endpoint } from '../../core/http/endpoint.ts';
 import { getCurrentSession, requireSession, type SessionHeaders, type SessionWithUser } from '../session/index.ts';
@@ -9,7 +10,11 @@ const token = defineEndpoint({
   method: 'GET',
   path: '/token',
   async handler(ctx) {
-    const current = await requireSession(ctx, 'session');
+    // a token lives an hour and is checked by nobody afterwards: the store says whether the
+    // session still stands, never a cache cookie that may predate its revocation
+    const current = await requireSession(ctx, 'sensitive');
+    const { user } = current;
+    if (user.banned && (!user.banExpires || user.banExpires > ctx.deps.clock.now())) throw authError('BANNED_USER');
     return { token: await issueToken(ctx.deps, current) };
   },
 });

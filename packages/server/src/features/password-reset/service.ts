@@ -148,5 +148,6 @@ export async function resetPassword(
     }
     if (unproven || config.emailAndPassword.revokeSessionsOnPasswordReset) await deleteSessionsOfUser(trx, user.id);
   });
+  ctx.deps.revocations.revoke(user.id);
   await announceChange(ctx, { ...user, emailVerified: true }, { kind: 'password-changed' });
 }

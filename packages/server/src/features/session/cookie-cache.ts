@@ -13,6 +13,13 @@ export interface CachedSession {
   user: UserJson;
   /** Milliseconds since the epoch after which the cache must not be used. */
   expiresAt: number;
+  /** When it was written (ms), to compare with the user's last revocation (revocations.ts). */
+  issuedAt?: number;
+}
+
+/** When a cache cookie was written; cookies from before `issuedAt` was added count from their expiry. */
+export function cacheIssuedAt(data: CachedSession, maxAgeSeconds: number): number {
+  return typeof data.issuedAt === 'number' ? data.issuedAt : data.expiresAt - maxAgeSeconds * 1000;
 }
 
 export function encodeCookieCache(data: CachedSession, secret: string): string {

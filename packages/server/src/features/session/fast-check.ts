@@ -16,7 +16,7 @@ import type { RateLimitGate } from '../../core/http/router.ts';
 import { apiHeaders } from '../../core/http/security-headers.ts';
 import { userFromJson } from '../user/json.ts';
 import { userToJson } from '../user/model.ts';
-import { decodeCookieCache } from './cookie-cache.ts';
+import { cacheIssuedAt, decodeCookieCache } from './cookie-cache.ts';
 import { createSessionMemo, type MemoEntry } from './memory-cache.ts';
 import { type SessionWithUser, sessionFromJson, sessionToJson } from './model.ts';
 import { findSessionWithUserByTokenHash, findSessionWithUserSync } from './repo.ts';
@@ -58,7 +58,7 @@ export interface FastSessionCheck {
 
 export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheckOptions): FastSessionCheck {
   const names = sessionCookieNames(deps);
-  const { config, clock } = deps;
+  const { config, clock, revocations } = deps;
   // the same headers the router gives every API answer (core/http/security-headers.ts)
   const NO_STORE: Record<string, string> = {
     'content-type': 'application/json',
@@ -79,7 +79,8 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
   function fromCookieCache(rawToken: string, raw: string, now: Date): MemoEntry | null {
     const key = `${rawToken};${raw}`;
     const hit = decoded.get(key, 0);
-    if (hit && (hit.usableUntilMs ?? 0) > now.getTime()) return hit;
+    if (hit && (hit.usableUntilMs ?? 0) > now.getTime())
+      return revocations.believes(hit.current.user.id, hit.issuedAtMs ?? 0) ? hit : null;
     const token = unsignValue(safeDecode(rawToken), config.secret);
     if (!token) return null;
     const cached = decodeCookieCache(safeDecode(raw), config.secret, now.getTime());
@@ -87,11 +88,15 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
     if (!cached || cached.session.token !== hashToken(token)) return null;
     const session = sessionFromJson(cached.session);
     if (session.expiresAt <= now) return null;
+    const issuedAtMs = cacheIssuedAt(cached, config.session.cookieCache.maxAge);
+    // written before the user's last revocation: the general endpoint reads the store
+    if (!revocations.believes(cached.user.id, issuedAtMs)) return null;
     const current = { session, user: userFromJson(cached.user), token };
     const entry = {
       current,
       body: bodyOf(current),
       usableUntilMs: Math.min(cached.expiresAt, session.expiresAt.getTime()),
+      issuedAtMs,
     };
     decoded.set(key, 0, entry);
     return entry;

@@ -17,6 +17,8 @@ export interface MemoEntry {
   body: string;
   /** Milliseconds since the epoch after which the entry must not be used (decoded cache cookies). */
   usableUntilMs?: number;
+  /** Decoded cache cookies: when the cookie was written, checked against the user's last revocation. */
+  issuedAtMs?: number;
   /** The complete response headers, while a plugin's part of them may be reused (until headersUntilMs). */
   headers?: Record<string, string>;
   headersUntilMs?: number;

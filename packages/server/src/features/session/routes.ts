@@ -68,7 +68,11 @@ const signOut = defineEndpoint({
   path: '/sign-out',
   async handler(ctx) {
     const current = await getCurrentSession(ctx, { disableCookieCache: true });
-    if (current) await deleteSessionById(ctx.deps.db, current.session.id);
+    if (current) {
+      await deleteSessionById(ctx.deps.db, current.session.id);
+      // a copy of the cookies taken before sign-out does not answer from its cache either
+      ctx.deps.revocations.revoke(current.user.id);
+    }
     clearSessionCookies(ctx);
     return { success: true };
   },
@@ -95,6 +99,7 @@ const revokeSession = defineEndpoint({
     for (const tokenHash of candidates) {
       const deleted = await deleteUserSessionByTokenHash(ctx.deps.db, current.user.id, tokenHash);
       if (deleted > 0) {
+        ctx.deps.revocations.revoke(current.user.id);
         if (tokenHash === current.session.tokenHash) clearSessionCookies(ctx);
         break;
       }
@@ -109,6 +114,7 @@ const revokeSessions = defineEndpoint({
   async handler(ctx) {
     const current = await requireSession(ctx, 'sensitive');
     await deleteSessionsOfUser(ctx.deps.db, current.user.id);
+    ctx.deps.revocations.revoke(current.user.id);
     clearSessionCookies(ctx);
     return { status: true };
   },
@@ -120,6 +126,7 @@ const revokeOtherSessions = defineEndpoint({
   async handler(ctx) {
     const current = await requireSession(ctx, 'sensitive');
     await deleteSessionsOfUser(ctx.deps.db, current.user.id, current.session.id);
+    ctx.deps.revocations.revoke(current.user.id);
     return { status: true };
   },
 });

@@ -10,7 +10,7 @@ import { safeDecode, serializeCookie } from '../../core/http/cookies.ts';
 import { userFromJson } from '../user/json.ts';
 import type { User } from '../user/model.ts';
 import { userToJson } from '../user/model.ts';
-import { COOKIE_CACHE_LIMIT, decodeCookieCache, encodeCookieCache } from './cookie-cache.ts';
+import { COOKIE_CACHE_LIMIT, cacheIssuedAt, decodeCookieCache, encodeCookieCache } from './cookie-cache.ts';
 import { type Session, type SessionWithUser, sessionFromJson, sessionToJson } from './model.ts';
 import { deleteSessionById, findSessionWithUserByTokenHash, updateSession } from './repo.ts';
 
@@ -65,6 +65,7 @@ function writeCookieCache(
       session: sessionToJson(data.session),
       user: userToJson(data.user),
       expiresAt: clock.now().getTime() + maxAge * 1000,
+      issuedAt: clock.now().getTime(),
     },
     config.secret,
   );
@@ -124,6 +125,7 @@ async function resolveSession(
   if (!token) return null;
   const tokenHash = hashToken(token);
   const now = deps.clock.now();
+  let rewriteCache = false;
 
   if (deps.config.session.cookieCache.enabled) {
     const raw = ctx.getCookie(names.data);
@@ -131,6 +133,11 @@ async function resolveSession(
       const cached = decodeCookieCache(safeDecode(raw), deps.config.secret, now.getTime());
       if (!cached || cached.session.token !== tokenHash) {
         ctx.deleteCookie(names.data);
+      } else if (
+        !deps.revocations.believes(cached.user.id, cacheIssuedAt(cached, deps.config.session.cookieCache.maxAge))
+      ) {
+        // written before the user's last revocation: the store answers, and a live session gets a new cache
+        rewriteCache = true;
       } else if (!opts.disableCookieCache) {
         const session = sessionFromJson(cached.session);
         if (session.expiresAt > now) return { session, user: userFromJson(cached.user), token };
@@ -148,6 +155,7 @@ async function resolveSession(
     clearSessionCookies(ctx);
     return null;
   }
+  if (rewriteCache) writeCookieCache(ctx, found, ctx.getSignedCookie(names.dontRemember) === 'true');
   return { ...found, token };
 }
 

@@ -89,5 +89,6 @@ export async function replaceCurrentSession(
   });
   if (granted.kind !== 'session') throw authError('FAILED_TO_CREATE_SESSION');
   await deleteSessionById(ctx.deps.db, current.session.id);
+  ctx.deps.revocations.revoke(user.id);
   return granted;
 }

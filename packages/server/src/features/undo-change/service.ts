@@ -89,6 +89,7 @@ export async function undoChange(ctx: Ctx, token: string): Promise<UndoOutcome> 
     await deleteResetTokensOfUser(trx, user.id);
     await deleteTrustedDevicesOfUser(trx, user.id);
   });
+  ctx.deps.revocations.revoke(user.id);
   const current = await getCurrentSession(ctx, { disableCookieCache: true }).catch(() => null);
   if (!current || current.user.id === user.id) clearSessionCookies(ctx);
   const resetToken =
