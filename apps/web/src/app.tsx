@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { FullPageSpinner, RequireSession, SiteFooter, SiteHeader } from './components/layout.tsx';
+import { ReauthProvider } from './components/reauth.tsx';
 import { useI18n } from './i18n/i18n.tsx';
 import { useSession } from './lib/auth.ts';
 import { HOME_PATH } from './lib/validation.ts';
+import { ApproveEmailChangePage } from './pages/approve-email-change.tsx';
 import { ErrorPage, NotFoundPage } from './pages/error-page.tsx';
 import { ForgotPasswordPage } from './pages/forgot-password.tsx';
 import { AcceptInvitationPage } from './pages/organization/accept-invitation.tsx';
@@ -25,6 +27,7 @@ import { TwoFactorSettingsPage } from './pages/settings/two-factor.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { SignUpPage } from './pages/sign-up.tsx';
 import { TwoFactorPage } from './pages/two-factor.tsx';
+import { UndoChangePage } from './pages/undo-change.tsx';
 import { VerifiedPage } from './pages/verified.tsx';
 
 /** `/`: the error page when the server sent `?error=`, else on to settings or sign-in. */
@@ -46,6 +49,8 @@ export function AppRoutes() {
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/verified" element={<VerifiedPage />} />
+      <Route path="/approve-email-change" element={<ApproveEmailChangePage />} />
+      <Route path="/undo-change" element={<UndoChangePage />} />
       <Route path="/error" element={<ErrorPage />} />
       <Route
         path="/settings"
@@ -115,7 +120,9 @@ export function App() {
       </a>
       <SiteHeader />
       <main id="main" className="main" tabIndex={-1}>
-        <AppRoutes />
+        <ReauthProvider>
+          <AppRoutes />
+        </ReauthProvider>
       </main>
       <SiteFooter />
     </>

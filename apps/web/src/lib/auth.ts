@@ -89,6 +89,41 @@ export interface TwoFactorVerifyAnswer {
   user: User;
 }
 
+/** POST /change-email/describe: the address change an approval link asks about. */
+export interface EmailChangeRequest {
+  /** The account's current address (the one the approval link was mailed to). */
+  email: string;
+  newEmail: string;
+}
+
+/** The changes a security notice's link can undo (packages/server/src/features/undo-change). */
+export type UndoableChange = 'email-changed' | 'password-changed' | 'provider-linked' | 'two-factor-disabled';
+
+/** POST /undo-change: what was undone; every session of the account has ended. */
+export interface UndoChangeAnswer {
+  status: boolean;
+  change: UndoableChange;
+  /** A fresh reset token when the password was cleared with the change, so the owner chooses a new one. */
+  resetToken: string | null;
+  /** email-changed: whether the previous address could be put back (nobody else took it since). */
+  emailRestored?: boolean;
+}
+
+/** POST /reset-password/check: whether the link still works, and whether the authenticator app is asked too. */
+export interface ResetTokenCheck {
+  valid: boolean;
+  secondFactor: boolean;
+}
+
+/** Latch's own calls around mailed links and re-authentication (not in better-auth's client). */
+export interface LinkClient {
+  describeEmailChange(body: { token: string }): Promise<AuthResult<EmailChangeRequest>>;
+  approveEmailChange(body: { token: string }): Promise<AuthResult<StatusAnswer>>;
+  refuseEmailChange(body: { token: string }): Promise<AuthResult<StatusAnswer>>;
+  undoChange(body: { token: string }): Promise<AuthResult<UndoChangeAnswer>>;
+  checkResetToken(body: { token: string }): Promise<AuthResult<ResetTokenCheck>>;
+}
+
 /** The two-factor plugin's calls (CONTRACT §6.4); the verify calls act on the session or the sign-in challenge. */
 export interface TwoFactorClient {
   enable(body: { password: string }): Promise<AuthResult<TwoFactorEnableAnswer>>;
@@ -282,7 +317,15 @@ export interface AuthClient {
   changeEmail(body: { newEmail: string; callbackURL?: string }): Promise<AuthResult<StatusAnswer>>;
   deleteUser(body: { password?: string; callbackURL?: string }): Promise<AuthResult<DeleteUserAnswer>>;
   requestPasswordReset(body: { email: string; redirectTo: string }): Promise<AuthResult<StatusAnswer>>;
-  resetPassword(body: { newPassword: string; token: string }): Promise<AuthResult<StatusAnswer>>;
+  /** `code` / `backupCode`: the second factor of an account that has an authenticator app. */
+  resetPassword(body: {
+    newPassword: string;
+    token: string;
+    code?: string;
+    backupCode?: string;
+  }): Promise<AuthResult<StatusAnswer>>;
+  /** The password again inside the session: renews its sign-in time (REAUTHENTICATION_REQUIRED). */
+  verifyPassword(body: { password: string }): Promise<AuthResult<StatusAnswer>>;
   sendVerificationEmail(body: { email: string; callbackURL?: string }): Promise<AuthResult<StatusAnswer>>;
   linkSocial(body: {
     provider: string;
@@ -294,6 +337,7 @@ export interface AuthClient {
   isUsernameAvailable(body: { username: string }): Promise<AuthResult<{ available: boolean }>>;
   organization: OrganizationClient;
   twoFactor: TwoFactorClient;
+  links: LinkClient;
 }
 
 export interface SessionState {
@@ -333,6 +377,7 @@ export const authClient: AuthClient = {
   deleteUser: (body) => client.deleteUser(body),
   requestPasswordReset: (body) => client.requestPasswordReset(body),
   resetPassword: (body) => client.resetPassword(body),
+  verifyPassword: (body) => client.$fetch<StatusAnswer>('/verify-password', { body }),
   sendVerificationEmail: (body) => client.sendVerificationEmail(body),
   linkSocial: (body) => client.linkSocial(body),
   listAccounts: () => client.listAccounts(),
@@ -375,6 +420,14 @@ export const authClient: AuthClient = {
     sendOtp: () => client.$fetch<StatusAnswer>('/two-factor/send-otp', { body: {} }),
     verifyOtp: (body) => client.$fetch<TwoFactorVerifyAnswer>('/two-factor/verify-otp', { body }),
     verifyBackupCode: (body) => client.$fetch<TwoFactorVerifyAnswer>('/two-factor/verify-backup-code', { body }),
+  },
+  // each of these is a POST made by a click on the page a mail opened, never by the link's GET
+  links: {
+    describeEmailChange: (body) => client.$fetch<EmailChangeRequest>('/change-email/describe', { body }),
+    approveEmailChange: (body) => client.$fetch<StatusAnswer>('/change-email/approve', { body }),
+    refuseEmailChange: (body) => client.$fetch<StatusAnswer>('/change-email/refuse', { body }),
+    undoChange: (body) => client.$fetch<UndoChangeAnswer>('/undo-change', { body }),
+    checkResetToken: (body) => client.$fetch<ResetTokenCheck>('/reset-password/check', { body }),
   },
 };
 

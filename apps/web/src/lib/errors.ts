@@ -38,7 +38,28 @@ export function describeError(error: AuthError, t: Messages): string {
 /** Errors that are cured by signing in again, so the screen offers a button for it. */
 export function needsReauthentication(error: AuthError): boolean {
   const code = errorCodeOf(error);
-  return code === 'SESSION_NOT_FRESH' || code === 'SESSION_EXPIRED' || code === 'UNAUTHORIZED';
+  return (
+    code === 'SESSION_NOT_FRESH' ||
+    code === 'SESSION_EXPIRED' ||
+    code === 'UNAUTHORIZED' ||
+    code === 'REAUTHENTICATION_REQUIRED'
+  );
+}
+
+/**
+ * Refusals that the password entered again cures (components/reauth.tsx): the sign-in is too
+ * old for this action. POST /verify-password replaces the session by one signed in now, which
+ * is both recent (REAUTHENTICATION_REQUIRED) and fresh (SESSION_NOT_FRESH).
+ */
+export function isStaleSignIn(error: AuthError): boolean {
+  const code = errorCodeOf(error);
+  return code === 'REAUTHENTICATION_REQUIRED' || code === 'SESSION_NOT_FRESH';
+}
+
+/** A mailed link the server no longer accepts: unknown, expired, used, or for an address the account left. */
+export function isDeadLink(error: AuthError): boolean {
+  const code = errorCodeOf(error);
+  return code === 'INVALID_TOKEN' || code === 'TOKEN_EXPIRED' || code === 'USER_NOT_FOUND';
 }
 
 /** Refusals of a new password itself: shown at the password field, not above the form. */

@@ -56,6 +56,19 @@ function createMockTwoFactorClient() {
   } satisfies TwoFactor;
 }
 
+type Links = AuthClient['links'];
+
+/** The mailed-link calls: each test sets the answers it needs. */
+function createMockLinkClient() {
+  return {
+    describeEmailChange: vi.fn<Links['describeEmailChange']>(),
+    approveEmailChange: vi.fn<Links['approveEmailChange']>(() => ok({ status: true })),
+    refuseEmailChange: vi.fn<Links['refuseEmailChange']>(() => ok({ status: true })),
+    undoChange: vi.fn<Links['undoChange']>(),
+    checkResetToken: vi.fn<Links['checkResetToken']>(() => ok({ valid: true, secondFactor: false })),
+  } satisfies Links;
+}
+
 export function createMockClient() {
   return {
     signUp: { email: vi.fn<AuthClient['signUp']['email']>() },
@@ -75,6 +88,7 @@ export function createMockClient() {
     deleteUser: vi.fn<AuthClient['deleteUser']>(),
     requestPasswordReset: vi.fn<AuthClient['requestPasswordReset']>(() => ok({ status: true })),
     resetPassword: vi.fn<AuthClient['resetPassword']>(() => ok({ status: true })),
+    verifyPassword: vi.fn<AuthClient['verifyPassword']>(() => ok({ status: true })),
     sendVerificationEmail: vi.fn<AuthClient['sendVerificationEmail']>(() => ok({ status: true })),
     linkSocial: vi.fn<AuthClient['linkSocial']>(),
     listAccounts: vi.fn<AuthClient['listAccounts']>(() => ok([])),
@@ -82,6 +96,7 @@ export function createMockClient() {
     isUsernameAvailable: vi.fn<AuthClient['isUsernameAvailable']>(() => ok({ available: true })),
     organization: createMockOrganizationClient(),
     twoFactor: createMockTwoFactorClient(),
+    links: createMockLinkClient(),
   } satisfies AuthClient;
 }
 

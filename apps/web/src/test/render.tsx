@@ -1,17 +1,23 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { ReauthProvider } from '../components/reauth.tsx';
 import { I18nProvider } from '../i18n/i18n.tsx';
 
-/** Renders one page at `path` inside the providers the app uses, with a marker page for `/settings`. */
+/**
+ * Renders one page at `path` inside the providers the app uses (language, re-authentication
+ * dialog), with a marker page for `/settings`.
+ */
 export function renderPage(path: string, pattern: string, element: ReactElement) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <I18nProvider>
-        <Routes>
-          <Route path={pattern} element={element} />
-          <Route path="/settings" element={<p>Settings page</p>} />
-        </Routes>
+        <ReauthProvider>
+          <Routes>
+            <Route path={pattern} element={element} />
+            <Route path="/settings" element={<p>Settings page</p>} />
+          </Routes>
+        </ReauthProvider>
       </I18nProvider>
     </MemoryRouter>,
   );

@@ -113,6 +113,66 @@ export const de: Messages = {
     missingToken:
       'Diese Seite öffnet sich über den Link in der E-Mail zum Zurücksetzen. Fordere eine neue E-Mail an, um ihn zu erhalten.',
     requestNew: 'Neuen Link anfordern',
+    secondFactorNote:
+      'Dein Konto ist mit Zwei-Faktor-Authentifizierung geschützt: Gib zusätzlich einen Code aus deiner Authenticator-App ein.',
+  },
+  approveEmailChange: {
+    title: 'E-Mail-Adresse ändern?',
+    intro:
+      'Jemand, der in deinem Konto angemeldet ist, möchte es auf eine neue E-Mail-Adresse umstellen. Bestätige das nur, wenn du es warst.',
+    currentLabel: 'Aktuelle Adresse',
+    newLabel: 'Neue Adresse',
+    approve: 'Bestätigen',
+    approving: 'Wird bestätigt …',
+    refuse: 'Das war ich nicht',
+    refusing: 'Wird abgebrochen …',
+    refuseHint:
+      'Wenn du das nicht angefordert hast, ist vielleicht jemand anderes in deinem Konto angemeldet: Wir brechen die Änderung ab und beenden alle Sitzungen.',
+    approvedTitle: 'Änderung bestätigt',
+    approved:
+      'Wir haben einen Bestätigungslink an {newEmail} geschickt. Öffne ihn, um deine neue Adresse zu bestätigen.',
+    approvedUndo:
+      'Außerdem haben wir {email} einen Link geschickt, mit dem du die alte Adresse zurückholen kannst, falls du es dir anders überlegst.',
+    refusedTitle: 'Änderung abgebrochen',
+    refused:
+      'Deine Adresse bleibt {email}. Alle Sitzungen deines Kontos wurden beendet, auch die, von der die Änderung kam.',
+    refusedAdvice:
+      'Wer die Änderung angefordert hat, war in deinem Konto angemeldet und kennt vielleicht dein Passwort. Ändere es jetzt.',
+    changePassword: 'Mein Passwort ändern',
+    invalidTitle: 'Dieser Link funktioniert nicht mehr',
+    invalidBody:
+      'Der Link ist ungültig, abgelaufen oder wurde schon verwendet. Es wurde nichts geändert. Um deine Adresse zu ändern, fordere die Änderung in deinen Kontoeinstellungen erneut an.',
+    missingToken:
+      'Diese Seite öffnet sich über den Link in der E-Mail, die wir dir zur Änderung deiner Adresse geschickt haben.',
+    retry: 'Erneut versuchen',
+  },
+  undoChange: {
+    title: 'Eine Änderung an deinem Konto rückgängig machen',
+    intro:
+      'Wir haben dir geschrieben, weil sich etwas Wichtiges an deinem Konto geändert hat. Wenn du das nicht warst, mach die Änderung hier rückgängig.',
+    effect:
+      'Damit wird alles wie vorher, und alle Geräte, die in deinem Konto angemeldet sind, werden abgemeldet, auch dieses.',
+    submit: 'Änderung rückgängig machen und überall abmelden',
+    submitting: 'Wird rückgängig gemacht …',
+    doneTitle: 'Änderung rückgängig gemacht',
+    emailRestored: 'Deine vorherige E-Mail-Adresse ist wieder da, und sie ist bestätigt.',
+    emailNotRestored:
+      'Deine vorherige E-Mail-Adresse konnte nicht zurückgeholt werden, weil ein anderes Konto sie jetzt verwendet. Wende dich an den Support, um sie zurückzubekommen.',
+    passwordChanged: 'Das neu gesetzte Passwort funktioniert nicht mehr.',
+    passwordCleared:
+      'Auch dein Passwort wurde entfernt, weil die Person, die die Änderung vorgenommen hat, es kennen könnte.',
+    providerLinked: 'Der Anmeldeanbieter, der mit deinem Konto verknüpft wurde, ist wieder entfernt.',
+    twoFactorRestored:
+      'Die Zwei-Faktor-Authentifizierung ist wieder eingeschaltet, mit derselben Authenticator-App wie vorher.',
+    undone: 'Die Änderung wurde rückgängig gemacht.',
+    signedOut: 'Alle Geräte wurden abgemeldet.',
+    chooseHint: 'Wähle jetzt ein neues Passwort, um dich wieder mit deiner E-Mail-Adresse anzumelden.',
+    choosePassword: 'Neues Passwort wählen',
+    invalidTitle: 'Dieser Link funktioniert nicht mehr',
+    invalidBody:
+      'Der Link ist ungültig, abgelaufen oder wurde schon verwendet: Jeder Link funktioniert nur einmal. Wenn an deinem Konto noch etwas nicht stimmt, setze dein Passwort zurück.',
+    missingToken: 'Diese Seite öffnet sich über den Link in einer Sicherheits-E-Mail, die wir dir geschickt haben.',
+    resetPassword: 'Mein Passwort zurücksetzen',
   },
   verifyEmail: {
     successTitle: 'E-Mail-Adresse bestätigt',
@@ -182,6 +242,20 @@ export const de: Messages = {
     reauthBody: 'Zu deiner Sicherheit ist dafür eine frische Anmeldung nötig.',
     reauthAction: 'Erneut anmelden',
     twoFactor: 'Zwei-Faktor-Authentifizierung',
+  },
+  reauth: {
+    title: 'Bestätige, dass du es bist',
+    body: 'Gib zu deiner Sicherheit dein Passwort noch einmal ein, um fortzufahren.',
+    passwordLabel: 'Dein Passwort',
+    submit: 'Bestätigen',
+    submitting: 'Wird geprüft …',
+    cancel: 'Abbrechen',
+    signInInstead: 'Stattdessen erneut anmelden',
+    socialTitle: 'Melde dich erneut an, um fortzufahren',
+    socialBody:
+      'Zu deiner Sicherheit ist dafür eine frische Anmeldung nötig. Dein Konto hat kein Passwort, also melde dich erneut mit dem verknüpften Konto an. Danach kommst du auf diese Seite zurück.',
+    signIn: 'Erneut anmelden',
+    leaving: 'Wird abgemeldet …',
   },
   profile: {
     description: 'So erscheinst du in {app} und in den Apps, die es verwenden.',
@@ -483,6 +557,9 @@ export const de: Messages = {
   },
   errors: {
     generic: 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',
+    REAUTHENTICATION_REQUIRED:
+      'Zu deiner Sicherheit ist dafür eine frische Anmeldung nötig. Bestätige, dass du es bist, und versuche es dann erneut.',
+    TWO_FACTOR_AUTHENTICATION_REQUIRED: 'Gib zusätzlich einen Code aus deiner Authenticator-App ein.',
     INVALID_CODE: 'Der Code ist nicht richtig. Prüfe ihn und versuche es erneut.',
     INVALID_BACKUP_CODE: 'Dieser Backup-Code ist falsch oder wurde schon verwendet.',
     OTP_HAS_EXPIRED: 'Dieser Code ist abgelaufen. Fordere einen neuen an.',

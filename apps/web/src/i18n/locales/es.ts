@@ -111,6 +111,63 @@ export const es: Messages = {
     missingToken:
       'A esta página se llega desde el enlace del correo de restablecimiento. Solicita un correo nuevo para recibirlo.',
     requestNew: 'Solicitar un enlace nuevo',
+    secondFactorNote:
+      'Tu cuenta está protegida con autenticación de dos factores: introduce también un código de tu aplicación de autenticación.',
+  },
+  approveEmailChange: {
+    title: '¿Cambiar tu dirección de correo?',
+    intro:
+      'Alguien con la sesión iniciada en tu cuenta ha pedido pasarla a una nueva dirección de correo. Apruébalo solo si has sido tú.',
+    currentLabel: 'Dirección actual',
+    newLabel: 'Dirección nueva',
+    approve: 'Aprobar',
+    approving: 'Aprobando…',
+    refuse: 'No he sido yo',
+    refusing: 'Cancelando…',
+    refuseHint:
+      'Si no lo has pedido tú, puede que otra persona tenga la sesión iniciada en tu cuenta: cancelamos el cambio y cerramos todas las sesiones.',
+    approvedTitle: 'Cambio aprobado',
+    approved: 'Hemos enviado un enlace de verificación a {newEmail}. Ábrelo para confirmar tu nueva dirección.',
+    approvedUndo:
+      'También hemos enviado a {email} un enlace que recupera la dirección anterior, por si cambias de opinión.',
+    refusedTitle: 'Cambio cancelado',
+    refused:
+      'Tu dirección sigue siendo {email}. Se han cerrado todas las sesiones de tu cuenta, también la que pidió el cambio.',
+    refusedAdvice:
+      'Quien lo pidió tenía la sesión iniciada en tu cuenta y puede conocer tu contraseña. Cámbiala ahora.',
+    changePassword: 'Cambiar mi contraseña',
+    invalidTitle: 'Este enlace ya no funciona',
+    invalidBody:
+      'El enlace no es válido, ha caducado o ya se ha usado. No se ha cambiado nada. Para cambiar tu dirección, vuelve a pedirlo desde los ajustes de tu cuenta.',
+    missingToken: 'A esta página se llega desde el enlace del correo que te enviamos sobre el cambio de tu dirección.',
+    retry: 'Reintentar',
+  },
+  undoChange: {
+    title: 'Deshacer un cambio en tu cuenta',
+    intro:
+      'Te hemos escrito porque ha cambiado algo importante en tu cuenta. Si no has sido tú, deshaz el cambio aquí.',
+    effect:
+      'Así todo vuelve a estar como antes y se cierra la sesión en todos los dispositivos conectados a tu cuenta, también en este.',
+    submit: 'Deshacer este cambio y cerrar sesión en todas partes',
+    submitting: 'Deshaciendo…',
+    doneTitle: 'Cambio deshecho',
+    emailRestored: 'Tu dirección de correo anterior ha vuelto y está confirmada.',
+    emailNotRestored:
+      'No se ha podido recuperar tu dirección de correo anterior porque ahora la usa otra cuenta. Contacta con el soporte para recuperarla.',
+    passwordChanged: 'La contraseña que se puso ya no funciona.',
+    passwordCleared: 'También se ha eliminado tu contraseña, porque quien hizo el cambio podría conocerla.',
+    providerLinked: 'Se ha quitado el proveedor de inicio de sesión que se vinculó a tu cuenta.',
+    twoFactorRestored:
+      'La autenticación de dos factores vuelve a estar activada, con la misma aplicación de autenticación que antes.',
+    undone: 'El cambio se ha deshecho.',
+    signedOut: 'Se ha cerrado la sesión en todos los dispositivos.',
+    chooseHint: 'Elige ahora una contraseña nueva para volver a iniciar sesión con tu dirección de correo.',
+    choosePassword: 'Elegir una contraseña nueva',
+    invalidTitle: 'Este enlace ya no funciona',
+    invalidBody:
+      'El enlace no es válido, ha caducado o ya se ha usado: cada enlace sirve una sola vez. Si algo en tu cuenta sigue sin parecerte bien, restablece tu contraseña.',
+    missingToken: 'A esta página se llega desde el enlace de un correo de seguridad que te enviamos.',
+    resetPassword: 'Restablecer mi contraseña',
   },
   verifyEmail: {
     successTitle: 'Correo verificado',
@@ -180,6 +237,20 @@ export const es: Messages = {
     reauthBody: 'Por tu seguridad, esto requiere un inicio de sesión reciente.',
     reauthAction: 'Iniciar sesión de nuevo',
     twoFactor: 'Autenticación de dos factores',
+  },
+  reauth: {
+    title: 'Confirma que eres tú',
+    body: 'Por tu seguridad, vuelve a introducir tu contraseña para continuar.',
+    passwordLabel: 'Tu contraseña',
+    submit: 'Confirmar',
+    submitting: 'Comprobando…',
+    cancel: 'Cancelar',
+    signInInstead: 'Mejor vuelvo a iniciar sesión',
+    socialTitle: 'Vuelve a iniciar sesión para continuar',
+    socialBody:
+      'Por tu seguridad, esto requiere un inicio de sesión reciente. Tu cuenta no tiene contraseña, así que vuelve a iniciar sesión con la cuenta que vinculaste. Después volverás a esta página.',
+    signIn: 'Iniciar sesión de nuevo',
+    leaving: 'Cerrando sesión…',
   },
   profile: {
     description: 'Cómo apareces en {app} y en las aplicaciones que lo usan.',
@@ -480,6 +551,9 @@ export const es: Messages = {
   },
   errors: {
     generic: 'Algo ha salido mal. Inténtalo de nuevo.',
+    REAUTHENTICATION_REQUIRED:
+      'Por tu seguridad, esto requiere un inicio de sesión reciente. Confirma que eres tú y vuelve a intentarlo.',
+    TWO_FACTOR_AUTHENTICATION_REQUIRED: 'Introduce también un código de tu aplicación de autenticación.',
     INVALID_CODE: 'El código no es correcto. Compruébalo e inténtalo de nuevo.',
     INVALID_BACKUP_CODE: 'Este código de respaldo no es correcto o ya se ha usado.',
     OTP_HAS_EXPIRED: 'Este código ha caducado. Pide uno nuevo.',

@@ -112,6 +112,65 @@ export const fr: Messages = {
     missingToken:
       'Cette page s’ouvre depuis le lien de l’e-mail de réinitialisation. Demandez un nouvel e-mail pour l’obtenir.',
     requestNew: 'Demander un nouveau lien',
+    secondFactorNote:
+      'Votre compte est protégé par l’authentification à deux facteurs : saisissez aussi un code de votre application d’authentification.',
+  },
+  approveEmailChange: {
+    title: 'Changer votre adresse e-mail ?',
+    intro:
+      'Une personne connectée à votre compte a demandé à le passer sur une nouvelle adresse e-mail. N’approuvez que si c’était vous.',
+    currentLabel: 'Adresse actuelle',
+    newLabel: 'Nouvelle adresse',
+    approve: 'Approuver',
+    approving: 'Approbation…',
+    refuse: 'Ce n’était pas moi',
+    refusing: 'Annulation…',
+    refuseHint:
+      'Si vous ne l’avez pas demandé, quelqu’un d’autre est peut-être connecté à votre compte : nous annulons le changement et fermons toutes les sessions.',
+    approvedTitle: 'Changement approuvé',
+    approved:
+      'Nous avons envoyé un lien de vérification à {newEmail}. Ouvrez-le pour confirmer votre nouvelle adresse.',
+    approvedUndo:
+      'Nous avons aussi envoyé à {email} un lien qui rétablit l’ancienne adresse, au cas où vous changeriez d’avis.',
+    refusedTitle: 'Changement annulé',
+    refused:
+      'Votre adresse reste {email}. Toutes les sessions de votre compte ont été fermées, y compris celle qui a demandé le changement.',
+    refusedAdvice:
+      'La personne qui l’a demandé était connectée à votre compte et connaît peut-être votre mot de passe. Changez-le maintenant.',
+    changePassword: 'Changer mon mot de passe',
+    invalidTitle: 'Ce lien ne fonctionne plus',
+    invalidBody:
+      'Le lien est invalide, a expiré ou a déjà servi. Rien n’a été modifié. Pour changer votre adresse, refaites la demande depuis les paramètres de votre compte.',
+    missingToken:
+      'Cette page s’ouvre depuis le lien de l’e-mail que nous vous avons envoyé au sujet du changement de votre adresse.',
+    retry: 'Réessayer',
+  },
+  undoChange: {
+    title: 'Annuler une modification de votre compte',
+    intro:
+      'Nous vous avons écrit parce que quelque chose d’important a changé dans votre compte. Si ce n’était pas vous, annulez la modification ici.',
+    effect:
+      'Tout redevient comme avant, et tous les appareils connectés à votre compte sont déconnectés, celui-ci compris.',
+    submit: 'Annuler cette modification et me déconnecter partout',
+    submitting: 'Annulation…',
+    doneTitle: 'Modification annulée',
+    emailRestored: 'Votre ancienne adresse e-mail est rétablie, et confirmée.',
+    emailNotRestored:
+      'Votre ancienne adresse e-mail n’a pas pu être rétablie, car un autre compte l’utilise désormais. Contactez le support pour la récupérer.',
+    passwordChanged: 'Le mot de passe qui avait été défini ne fonctionne plus.',
+    passwordCleared: 'Votre mot de passe a aussi été supprimé, car l’auteur de la modification pourrait le connaître.',
+    providerLinked: 'Le fournisseur de connexion associé à votre compte a été retiré.',
+    twoFactorRestored:
+      'L’authentification à deux facteurs est de nouveau activée, avec la même application d’authentification qu’avant.',
+    undone: 'La modification a été annulée.',
+    signedOut: 'Tous les appareils ont été déconnectés.',
+    chooseHint: 'Choisissez maintenant un nouveau mot de passe pour vous reconnecter avec votre adresse e-mail.',
+    choosePassword: 'Choisir un nouveau mot de passe',
+    invalidTitle: 'Ce lien ne fonctionne plus',
+    invalidBody:
+      'Le lien est invalide, a expiré ou a déjà servi : chaque lien ne fonctionne qu’une fois. Si quelque chose vous semble encore anormal dans votre compte, réinitialisez votre mot de passe.',
+    missingToken: 'Cette page s’ouvre depuis le lien d’un e-mail de sécurité que nous vous avons envoyé.',
+    resetPassword: 'Réinitialiser mon mot de passe',
   },
   verifyEmail: {
     successTitle: 'Adresse e-mail vérifiée',
@@ -181,6 +240,20 @@ export const fr: Messages = {
     reauthBody: 'Pour votre sécurité, cette action nécessite une connexion récente.',
     reauthAction: 'Se reconnecter',
     twoFactor: 'Authentification à deux facteurs',
+  },
+  reauth: {
+    title: 'Confirmez votre identité',
+    body: 'Pour votre sécurité, saisissez de nouveau votre mot de passe pour continuer.',
+    passwordLabel: 'Votre mot de passe',
+    submit: 'Confirmer',
+    submitting: 'Vérification…',
+    cancel: 'Annuler',
+    signInInstead: 'Me reconnecter plutôt',
+    socialTitle: 'Reconnectez-vous pour continuer',
+    socialBody:
+      'Pour votre sécurité, cette action nécessite une connexion récente. Votre compte n’a pas de mot de passe : reconnectez-vous avec le compte associé. Vous reviendrez ensuite sur cette page.',
+    signIn: 'Se reconnecter',
+    leaving: 'Déconnexion…',
   },
   profile: {
     description: 'La façon dont vous apparaissez dans {app} et dans les applications qui l’utilisent.',
@@ -483,6 +556,9 @@ export const fr: Messages = {
   },
   errors: {
     generic: 'Un problème est survenu. Veuillez réessayer.',
+    REAUTHENTICATION_REQUIRED:
+      'Pour votre sécurité, cette action nécessite une connexion récente. Confirmez votre identité, puis réessayez.',
+    TWO_FACTOR_AUTHENTICATION_REQUIRED: 'Saisissez aussi un code de votre application d’authentification.',
     INVALID_CODE: 'Le code est incorrect. Vérifiez-le et réessayez.',
     INVALID_BACKUP_CODE: 'Ce code de secours est incorrect ou a déjà été utilisé.',
     OTP_HAS_EXPIRED: 'Ce code a expiré. Demandez-en un nouveau.',

@@ -108,6 +108,60 @@ export const pl: Messages = {
     invalidBody: 'Link do resetu hasła jest nieprawidłowy lub wygasł. Każdy link działa tylko raz, przez godzinę.',
     missingToken: 'Ta strona otwiera się z linku w e-mailu do resetu hasła. Poproś o nowy e-mail, aby go otrzymać.',
     requestNew: 'Poproś o nowy link',
+    secondFactorNote:
+      'Twoje konto jest chronione uwierzytelnianiem dwuskładnikowym: wpisz też kod z aplikacji uwierzytelniającej.',
+  },
+  approveEmailChange: {
+    title: 'Zmienić adres e-mail?',
+    intro:
+      'Ktoś zalogowany na Twoje konto poprosił o przeniesienie go na nowy adres e-mail. Zatwierdź tylko, jeśli to byłeś Ty.',
+    currentLabel: 'Obecny adres',
+    newLabel: 'Nowy adres',
+    approve: 'Zatwierdź',
+    approving: 'Zatwierdzanie…',
+    refuse: 'To nie ja',
+    refusing: 'Anulowanie…',
+    refuseHint:
+      'Jeśli to nie Ty o to prosiłeś, ktoś inny może być zalogowany na Twoje konto: anulujemy zmianę i zakończymy wszystkie sesje.',
+    approvedTitle: 'Zmiana zatwierdzona',
+    approved: 'Wysłaliśmy link weryfikacyjny na adres {newEmail}. Otwórz go, aby potwierdzić nowy adres.',
+    approvedUndo: 'Na adres {email} wysłaliśmy też link, który przywraca stary adres, gdybyś zmienił zdanie.',
+    refusedTitle: 'Zmiana anulowana',
+    refused:
+      'Twój adres pozostaje {email}. Wszystkie sesje Twojego konta zostały zakończone, także ta, z której poproszono o zmianę.',
+    refusedAdvice: 'Osoba, która o to prosiła, była zalogowana na Twoje konto i może znać Twoje hasło. Zmień je teraz.',
+    changePassword: 'Zmień moje hasło',
+    invalidTitle: 'Ten link już nie działa',
+    invalidBody:
+      'Link jest nieprawidłowy, wygasł lub został już użyty. Nic nie zostało zmienione. Aby zmienić adres, poproś o to ponownie w ustawieniach konta.',
+    missingToken: 'Ta strona otwiera się z linku w e-mailu, który wysłaliśmy w sprawie zmiany Twojego adresu.',
+    retry: 'Spróbuj ponownie',
+  },
+  undoChange: {
+    title: 'Cofnij zmianę na koncie',
+    intro: 'Napisaliśmy do Ciebie, bo na Twoim koncie zmieniło się coś ważnego. Jeśli to nie Ty, cofnij tu tę zmianę.',
+    effect:
+      'Wszystko wróci do poprzedniego stanu, a wszystkie urządzenia zalogowane na Twoje konto zostaną wylogowane, także to.',
+    submit: 'Cofnij tę zmianę i wyloguj wszędzie',
+    submitting: 'Cofanie…',
+    doneTitle: 'Zmiana cofnięta',
+    emailRestored: 'Poprzedni adres e-mail wrócił i jest potwierdzony.',
+    emailNotRestored:
+      'Nie udało się przywrócić poprzedniego adresu e-mail, bo używa go teraz inne konto. Skontaktuj się z pomocą techniczną, aby go odzyskać.',
+    passwordChanged: 'Ustawione hasło już nie działa.',
+    passwordCleared: 'Usunęliśmy też Twoje hasło, bo osoba, która wprowadziła zmianę, może je znać.',
+    providerLinked: 'Dostawca logowania połączony z Twoim kontem został odłączony.',
+    twoFactorRestored:
+      'Uwierzytelnianie dwuskładnikowe jest znów włączone, z tą samą aplikacją uwierzytelniającą co wcześniej.',
+    undone: 'Zmiana została cofnięta.',
+    signedOut: 'Wszystkie urządzenia zostały wylogowane.',
+    chooseHint: 'Ustaw teraz nowe hasło, aby znów logować się adresem e-mail.',
+    choosePassword: 'Ustaw nowe hasło',
+    invalidTitle: 'Ten link już nie działa',
+    invalidBody:
+      'Link jest nieprawidłowy, wygasł lub został już użyty: każdy link działa tylko raz. Jeśli coś na koncie nadal wygląda podejrzanie, zresetuj hasło.',
+    missingToken: 'Ta strona otwiera się z linku w e-mailu dotyczącym bezpieczeństwa, który Ci wysłaliśmy.',
+    resetPassword: 'Zresetuj moje hasło',
   },
   verifyEmail: {
     successTitle: 'Adres e-mail potwierdzony',
@@ -176,6 +230,20 @@ export const pl: Messages = {
     reauthBody: 'Ze względów bezpieczeństwa ta czynność wymaga niedawnego logowania.',
     reauthAction: 'Zaloguj się ponownie',
     twoFactor: 'Uwierzytelnianie dwuskładnikowe',
+  },
+  reauth: {
+    title: 'Potwierdź, że to Ty',
+    body: 'Ze względów bezpieczeństwa wpisz ponownie hasło, aby kontynuować.',
+    passwordLabel: 'Twoje hasło',
+    submit: 'Potwierdź',
+    submitting: 'Sprawdzanie…',
+    cancel: 'Anuluj',
+    signInInstead: 'Zamiast tego zaloguj się ponownie',
+    socialTitle: 'Zaloguj się ponownie, aby kontynuować',
+    socialBody:
+      'Ze względów bezpieczeństwa ta czynność wymaga niedawnego logowania. Twoje konto nie ma hasła, więc zaloguj się ponownie przez połączone konto. Potem wrócisz na tę stronę.',
+    signIn: 'Zaloguj się ponownie',
+    leaving: 'Wylogowywanie…',
   },
   profile: {
     description: 'Tak widzą Cię {app} i aplikacje, które z niego korzystają.',
@@ -469,6 +537,9 @@ export const pl: Messages = {
   },
   errors: {
     generic: 'Coś poszło nie tak. Spróbuj ponownie.',
+    REAUTHENTICATION_REQUIRED:
+      'Ze względów bezpieczeństwa ta czynność wymaga niedawnego logowania. Potwierdź, że to Ty, i spróbuj ponownie.',
+    TWO_FACTOR_AUTHENTICATION_REQUIRED: 'Wpisz też kod z aplikacji uwierzytelniającej.',
     INVALID_CODE: 'Kod jest nieprawidłowy. Sprawdź go i spróbuj ponownie.',
     INVALID_BACKUP_CODE: 'Ten kod zapasowy jest nieprawidłowy lub został już użyty.',
     OTP_HAS_EXPIRED: 'Ten kod wygasł. Poproś o nowy.',

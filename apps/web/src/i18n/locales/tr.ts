@@ -112,6 +112,60 @@ export const tr: Messages = {
     missingToken:
       'Bu sayfa, şifre sıfırlama e-postasındaki bağlantıyla açılır. Bağlantıyı almak için yeni bir e-posta isteyin.',
     requestNew: 'Yeni bağlantı iste',
+    secondFactorNote:
+      'Hesabınız iki faktörlü kimlik doğrulamayla korunuyor: kimlik doğrulama uygulamanızdaki bir kodu da girin.',
+  },
+  approveEmailChange: {
+    title: 'E-posta adresiniz değiştirilsin mi?',
+    intro:
+      'Hesabınızda oturum açmış biri, hesabı yeni bir e-posta adresine taşımak istedi. Yalnızca siz istediyseniz onaylayın.',
+    currentLabel: 'Mevcut adres',
+    newLabel: 'Yeni adres',
+    approve: 'Onayla',
+    approving: 'Onaylanıyor…',
+    refuse: 'Bu ben değildim',
+    refusing: 'İptal ediliyor…',
+    refuseHint:
+      'Bunu siz istemediyseniz hesabınızda başka biri oturum açmış olabilir: değişikliği iptal eder ve tüm oturumları kapatırız.',
+    approvedTitle: 'Değişiklik onaylandı',
+    approved: '{newEmail} adresine bir doğrulama bağlantısı gönderdik. Yeni adresinizi onaylamak için bağlantıyı açın.',
+    approvedUndo: 'Fikrinizi değiştirirseniz diye {email} adresine eski adresi geri getiren bir bağlantı da gönderdik.',
+    refusedTitle: 'Değişiklik iptal edildi',
+    refused:
+      'Adresiniz {email} olarak kalıyor. Değişikliği isteyen oturum dahil, hesabınızın tüm oturumları kapatıldı.',
+    refusedAdvice:
+      'Bunu isteyen kişi hesabınızda oturum açmıştı ve şifrenizi biliyor olabilir. Şifrenizi şimdi değiştirin.',
+    changePassword: 'Şifremi değiştir',
+    invalidTitle: 'Bu bağlantı artık çalışmıyor',
+    invalidBody:
+      'Bağlantı geçersiz, süresi dolmuş ya da zaten kullanılmış. Hiçbir şey değişmedi. Adresinizi değiştirmek için hesap ayarlarınızdan yeniden isteyin.',
+    missingToken: 'Bu sayfa, adres değişikliğiniz hakkında gönderdiğimiz e-postadaki bağlantıyla açılır.',
+    retry: 'Tekrar dene',
+  },
+  undoChange: {
+    title: 'Hesabınızdaki bir değişikliği geri alın',
+    intro:
+      'Hesabınızda önemli bir şey değiştiği için size e-posta gönderdik. Bunu siz yapmadıysanız değişikliği buradan geri alın.',
+    effect: 'Her şey eski hâline döner ve hesabınızda oturum açmış tüm cihazlarda, bu cihaz dahil, oturum kapatılır.',
+    submit: 'Bu değişikliği geri al ve her yerde oturumu kapat',
+    submitting: 'Geri alınıyor…',
+    doneTitle: 'Değişiklik geri alındı',
+    emailRestored: 'Önceki e-posta adresiniz geri geldi ve onaylı.',
+    emailNotRestored:
+      'Önceki e-posta adresiniz geri getirilemedi, çünkü artık başka bir hesap kullanıyor. Geri almak için destek ekibiyle iletişime geçin.',
+    passwordChanged: 'Belirlenen şifre artık çalışmıyor.',
+    passwordCleared: 'Değişikliği yapan kişi bilebileceği için şifreniz de kaldırıldı.',
+    providerLinked: 'Hesabınıza bağlanan giriş sağlayıcısı kaldırıldı.',
+    twoFactorRestored: 'İki faktörlü kimlik doğrulama, öncekiyle aynı kimlik doğrulama uygulamasıyla yeniden açık.',
+    undone: 'Değişiklik geri alındı.',
+    signedOut: 'Tüm cihazlarda oturum kapatıldı.',
+    chooseHint: 'E-posta adresinizle yeniden giriş yapmak için şimdi yeni bir şifre belirleyin.',
+    choosePassword: 'Yeni bir şifre belirle',
+    invalidTitle: 'Bu bağlantı artık çalışmıyor',
+    invalidBody:
+      'Bağlantı geçersiz, süresi dolmuş ya da zaten kullanılmış: her bağlantı yalnızca bir kez çalışır. Hesabınızda hâlâ bir terslik görüyorsanız şifrenizi sıfırlayın.',
+    missingToken: 'Bu sayfa, size gönderdiğimiz bir güvenlik e-postasındaki bağlantıyla açılır.',
+    resetPassword: 'Şifremi sıfırla',
   },
   verifyEmail: {
     successTitle: 'E-posta doğrulandı',
@@ -181,6 +235,20 @@ export const tr: Messages = {
     reauthBody: 'Güvenliğiniz için bu işlem yakın zamanda giriş yapmış olmanızı gerektirir.',
     reauthAction: 'Yeniden giriş yap',
     twoFactor: 'İki faktörlü kimlik doğrulama',
+  },
+  reauth: {
+    title: 'Siz olduğunuzu doğrulayın',
+    body: 'Güvenliğiniz için devam etmeden önce şifrenizi yeniden girin.',
+    passwordLabel: 'Şifreniz',
+    submit: 'Doğrula',
+    submitting: 'Kontrol ediliyor…',
+    cancel: 'İptal',
+    signInInstead: 'Bunun yerine yeniden giriş yap',
+    socialTitle: 'Devam etmek için yeniden giriş yapın',
+    socialBody:
+      'Güvenliğiniz için bu işlem yakın zamanda giriş yapmış olmanızı gerektirir. Hesabınızın şifresi yok; bağladığınız hesapla yeniden giriş yapın. Ardından bu sayfaya geri döneceksiniz.',
+    signIn: 'Yeniden giriş yap',
+    leaving: 'Oturum kapatılıyor…',
   },
   profile: {
     description: '{app} içinde ve onu kullanan uygulamalarda nasıl göründüğünüz.',
@@ -476,6 +544,9 @@ export const tr: Messages = {
   },
   errors: {
     generic: 'Bir şeyler ters gitti. Lütfen tekrar deneyin.',
+    REAUTHENTICATION_REQUIRED:
+      'Güvenliğiniz için bu işlem yakın zamanda giriş yapmış olmanızı gerektirir. Siz olduğunuzu doğrulayıp tekrar deneyin.',
+    TWO_FACTOR_AUTHENTICATION_REQUIRED: 'Kimlik doğrulama uygulamanızdaki bir kodu da girin.',
     INVALID_CODE: 'Kod doğru değil. Kontrol edip tekrar deneyin.',
     INVALID_BACKUP_CODE: 'Bu yedek kod doğru değil veya daha önce kullanılmış.',
     OTP_HAS_EXPIRED: 'Bu kodun süresi doldu. Yeni bir kod isteyin.',

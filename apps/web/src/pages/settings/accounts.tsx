@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button } from '../../components/form.tsx';
 import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
+import { useReauthenticate } from '../../components/reauth.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { OAuthErrorCode } from '../../i18n/messages.ts';
@@ -20,6 +21,7 @@ export function AccountsPage() {
   const { providers } = getConfig();
   const [params] = useSearchParams();
   const accounts = useLoad(() => authClient.listAccounts());
+  const reauthenticate = useReauthenticate();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -48,11 +50,13 @@ export function AccountsPage() {
     setBusy(provider);
     setError(null);
     setNote(null);
-    const result = await authClient.linkSocial({
-      provider,
-      callbackURL: `/settings/accounts?linked=${encodeURIComponent(provider)}`,
-      errorCallbackURL: '/settings/accounts',
-    });
+    const result = await reauthenticate(() =>
+      authClient.linkSocial({
+        provider,
+        callbackURL: `/settings/accounts?linked=${encodeURIComponent(provider)}`,
+        errorCallbackURL: '/settings/accounts',
+      }),
+    );
     if (result.error) {
       setBusy(null);
       setError(result.error);
@@ -65,7 +69,9 @@ export function AccountsPage() {
     setError(null);
     setNote(null);
     // CONTRACT.md §4.17: `accountId` is the account row's id
-    const result = await authClient.unlinkAccount({ accountId: account.id, providerId: account.providerId });
+    const result = await reauthenticate(() =>
+      authClient.unlinkAccount({ accountId: account.id, providerId: account.providerId }),
+    );
     setBusy(null);
     if (result.error) {
       setError(result.error);

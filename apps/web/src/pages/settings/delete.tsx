@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Checkbox, focusFirstInvalid, PasswordField } from '../../components/form.tsx';
 import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
+import { useReauthenticate } from '../../components/reauth.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
@@ -36,6 +37,7 @@ function DeleteForm({ onDisabled }: { onDisabled: () => void }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const { refetch } = useSession();
+  const reauthenticate = useReauthenticate();
   const accounts = useLoad(() => authClient.listAccounts());
   const hasPassword = accounts.data?.some((account) => account.providerId === 'credential') ?? false;
   const [password, setPassword] = useState('');
@@ -61,10 +63,9 @@ function DeleteForm({ onDisabled }: { onDisabled: () => void }) {
       return;
     }
     setPending(true);
-    const result = await authClient.deleteUser({
-      ...(hasPassword ? { password } : {}),
-      callbackURL: '/sign-in?deleted=1',
-    });
+    const result = await reauthenticate(() =>
+      authClient.deleteUser({ ...(hasPassword ? { password } : {}), callbackURL: '/sign-in?deleted=1' }),
+    );
     setPending(false);
     if (result.error) {
       // the server answers a bare 404 when the feature is off (CONTRACT.md §4.16)

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Field } from '../../components/form.tsx';
 import { PageHeading } from '../../components/layout.tsx';
+import { useReauthenticate } from '../../components/reauth.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
@@ -13,6 +14,7 @@ export function EmailPage() {
   const { t, format } = useI18n();
   const { features } = getConfig();
   const session = useSession();
+  const reauthenticate = useReauthenticate();
   const user = session.data?.user;
   const [resend, setResend] = useState<'idle' | 'pending' | 'sent'>('idle');
   const [resendError, setResendError] = useState<AuthError | null>(null);
@@ -49,7 +51,7 @@ export function EmailPage() {
       return;
     }
     setPending(true);
-    const result = await authClient.changeEmail({ newEmail: value, callbackURL: '/verified' });
+    const result = await reauthenticate(() => authClient.changeEmail({ newEmail: value, callbackURL: '/verified' }));
     setPending(false);
     if (result.error) {
       setServerError(result.error);

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Checkbox, focusFirstInvalid, PasswordField } from '../../components/form.tsx';
 import { FullPageSpinner, PageHeading, PasswordStrength } from '../../components/layout.tsx';
+import { useReauthenticate } from '../../components/reauth.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
 import { describeError, errorCodeOf, isNewPasswordError } from '../../lib/errors.ts';
@@ -42,6 +43,7 @@ export function PasswordPage() {
 function ChangePasswordForm() {
   const { t } = useI18n();
   const session = useSession();
+  const reauthenticate = useReauthenticate();
   const me = session.data?.user;
   // the server refuses a password made of these (and of the service's name)
   const passwordContext = { email: me?.email, name: me?.name, username: me?.username };
@@ -69,11 +71,9 @@ function ChangePasswordForm() {
       return;
     }
     setPending(true);
-    const result = await authClient.changePassword({
-      currentPassword: current,
-      newPassword: password,
-      revokeOtherSessions: revokeOthers,
-    });
+    const result = await reauthenticate(() =>
+      authClient.changePassword({ currentPassword: current, newPassword: password, revokeOtherSessions: revokeOthers }),
+    );
     setPending(false);
     if (result.error) {
       if (errorCodeOf(result.error) === 'INVALID_PASSWORD') {

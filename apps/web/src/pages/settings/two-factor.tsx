@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { renderSVG } from 'uqr';
 import { Alert, Button, Field, focusFirstInvalid, PasswordField } from '../../components/form.tsx';
 import { PageHeading } from '../../components/layout.tsx';
+import { useReauthenticate } from '../../components/reauth.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
@@ -132,6 +133,7 @@ function PasswordStep({
 }) {
   const { t } = useI18n();
   const { refetch } = useSession();
+  const reauthenticate = useReauthenticate();
   const titleId = useId();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -184,16 +186,16 @@ function PasswordStep({
       }
     };
     if (purpose === 'enable') {
-      const result = await authClient.twoFactor.enable({ password });
+      const result = await reauthenticate(() => authClient.twoFactor.enable({ password }));
       if (result.error) return failed(result.error);
       onEnrol(result.data.totpURI ?? '', result.data.backupCodes ?? []);
     } else if (purpose === 'disable') {
-      const result = await authClient.twoFactor.disable({ password });
+      const result = await reauthenticate(() => authClient.twoFactor.disable({ password }));
       if (result.error) return failed(result.error);
       await refetch();
       onDisabled();
     } else {
-      const result = await authClient.twoFactor.generateBackupCodes({ password });
+      const result = await reauthenticate(() => authClient.twoFactor.generateBackupCodes({ password }));
       if (result.error) return failed(result.error);
       onCodes(result.data.backupCodes);
     }

@@ -1,0 +1,286 @@
+/**
+ * Re-authentication, one mechanism for every screen: actions that change a way into the account
+ * need a recent sign-in (the server's `recent` guard answers 403 REAUTHENTICATION_REQUIRED, its
+ * `fresh` one SESSION_NOT_FRESH). Wrap such a call in the function `useReauthenticate()` returns:
+ *
+ *   const reauthenticate = useReauthenticate();
+ *   const result = await reauthenticate(() => authClient.changeEmail({ newEmail }));
+ *
+ * On that refusal a dialog asks for the password, POSTs /verify-password (which replaces the
+ * session by one signed in now) and the call is made once more; its answer is the one returned.
+ * When the person cancels, the first refusal is returned and the screen shows it as usual. An
+ * account without a password is offered to sign in again instead, coming back to this page.
+ */
+import {
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useI18n } from '../i18n/i18n.tsx';
+import { type AuthError, type AuthResult, authClient, useSession } from '../lib/auth.ts';
+import { describeError, errorCodeOf, isStaleSignIn } from '../lib/errors.ts';
+import { validateExistingPassword } from '../lib/validation.ts';
+import { Alert, Button, PasswordField, Spinner } from './form.tsx';
+import './reauth.css';
+
+type Outcome = 'verified' | 'cancelled';
+
+/** Runs `action`; when the sign-in is too old for it, asks for the password and runs it once more. */
+export type Reauthenticate = <T>(action: () => Promise<AuthResult<T>>) => Promise<AuthResult<T>>;
+
+const ReauthContext = createContext<Reauthenticate | null>(null);
+
+export function useReauthenticate(): Reauthenticate {
+  const reauthenticate = useContext(ReauthContext);
+  if (!reauthenticate) throw new Error('useReauthenticate() needs a <ReauthProvider> above it');
+  return reauthenticate;
+}
+
+/** Holds the one dialog; screens below it ask for it through `useReauthenticate()`. */
+export function ReauthProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  // one question at a time: calls refused while the dialog is open wait for its answer
+  const asking = useRef<{ promise: Promise<Outcome>; resolve: (outcome: Outcome) => void } | null>(null);
+
+  const settle = useCallback((outcome: Outcome) => {
+    const current = asking.current;
+    asking.current = null;
+    setOpen(false);
+    current?.resolve(outcome);
+  }, []);
+
+  // leaving the page with the dialog open cancels it, so no caller waits for ever
+  useEffect(() => () => asking.current?.resolve('cancelled'), []);
+
+  const reauthenticate = useCallback<Reauthenticate>(async (action) => {
+    const first = await action();
+    if (!first.error || !isStaleSignIn(first.error)) return first;
+    if (!asking.current) {
+      let resolve: (outcome: Outcome) => void = () => {};
+      const promise = new Promise<Outcome>((r) => {
+        resolve = r;
+      });
+      asking.current = { promise, resolve };
+      setOpen(true);
+    }
+    const outcome = await asking.current.promise;
+    if (outcome === 'cancelled') return first;
+    // once: a second refusal is shown as it is, not asked about again
+    return action();
+  }, []);
+
+  return (
+    <ReauthContext.Provider value={reauthenticate}>
+      {children}
+      {open ? <ReauthDialog onVerified={() => settle('verified')} onCancel={() => settle('cancelled')} /> : null}
+    </ReauthContext.Provider>
+  );
+}
+
+const PASSWORD_ID = 'reauth-password';
+
+/** The modal question: the password again, or (no password on the account) signing in again. */
+export function ReauthDialog({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
+  const { t } = useI18n();
+  const titleId = useId();
+  const bodyId = useId();
+  const ref = useRef<HTMLDialogElement>(null);
+  const session = useSession();
+  const email = session.data?.user.email ?? '';
+  const [hasPassword, setHasPassword] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    void authClient.listAccounts().then((result) => {
+      if (!live) return;
+      // when the list cannot be read, ask for the password: signing in again stays on offer below it
+      setHasPassword(result.error ? true : result.data.some((account) => account.providerId === 'credential'));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className="reauth card"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onCancel={(event) => {
+        // Escape: the dialog closes through the provider, which also answers the waiting call
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      {hasPassword === null ? (
+        <div className="reauth__loading">
+          <h2 id={titleId} className="section-title">
+            {t.reauth.title}
+          </h2>
+          <p id={bodyId} className="muted">
+            <Spinner label={t.common.loading} />
+          </p>
+        </div>
+      ) : hasPassword ? (
+        <PasswordStep titleId={titleId} bodyId={bodyId} email={email} onVerified={onVerified} onCancel={onCancel} />
+      ) : (
+        <SignInAgainStep titleId={titleId} bodyId={bodyId} onCancel={onCancel} />
+      )}
+    </dialog>
+  );
+}
+
+function PasswordStep({
+  titleId,
+  bodyId,
+  email,
+  onVerified,
+  onCancel,
+}: {
+  titleId: string;
+  bodyId: string;
+  email: string;
+  onVerified: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  const { refetch } = useSession();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [serverError, setServerError] = useState<AuthError | null>(null);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    document.getElementById(PASSWORD_ID)?.focus();
+  }, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateExistingPassword(password, t);
+    setError(found);
+    setServerError(null);
+    if (found) {
+      document.getElementById(PASSWORD_ID)?.focus();
+      return;
+    }
+    setPending(true);
+    const result = await authClient.verifyPassword({ password });
+    if (result.error) {
+      setPending(false);
+      if (errorCodeOf(result.error) === 'INVALID_PASSWORD') {
+        setError(describeError(result.error, t));
+        document.getElementById(PASSWORD_ID)?.focus();
+      } else {
+        setServerError(result.error);
+      }
+      return;
+    }
+    // the session was replaced by one signed in now: the app reads it before the call is made again
+    await refetch();
+    onVerified();
+  };
+
+  return (
+    <form className="form reauth__body" onSubmit={onSubmit} noValidate>
+      <h2 id={titleId} className="section-title">
+        {t.reauth.title}
+      </h2>
+      <p id={bodyId} className="muted">
+        {t.reauth.body}
+      </p>
+      <fieldset className="form__fieldset" disabled={pending}>
+        <legend className="visually-hidden">{t.reauth.title}</legend>
+        {serverError ? (
+          <Alert tone="error" focus>
+            {describeError(serverError, t)}
+          </Alert>
+        ) : null}
+        {/* lets a password manager fill the password of the right account */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+        <PasswordField
+          id={PASSWORD_ID}
+          label={t.reauth.passwordLabel}
+          value={password}
+          onValueChange={setPassword}
+          error={error}
+          autoComplete="current-password"
+          required
+        />
+        <div className="form__actions">
+          <Button type="submit" pending={pending} pendingLabel={t.reauth.submitting}>
+            {t.reauth.submit}
+          </Button>
+          <Button variant="ghost" onClick={onCancel}>
+            {t.reauth.cancel}
+          </Button>
+        </div>
+      </fieldset>
+      <SignInAgainLink />
+    </form>
+  );
+}
+
+/** Signs out and goes to the sign-in page, which brings the person back here afterwards. */
+function useSignInAgain(): { start: () => Promise<void>; pending: boolean } {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { refetch } = useSession();
+  const [pending, setPending] = useState(false);
+  const start = async () => {
+    setPending(true);
+    const back = location.pathname + location.search;
+    await authClient.signOut();
+    await refetch();
+    navigate(`/sign-in?next=${encodeURIComponent(back)}`);
+  };
+  return { start, pending };
+}
+
+function SignInAgainLink() {
+  const { t } = useI18n();
+  const { start, pending } = useSignInAgain();
+  return (
+    <p className="reauth__alternative small">
+      <button type="button" className="link-button" onClick={start} disabled={pending}>
+        {t.reauth.signInInstead}
+      </button>
+    </p>
+  );
+}
+
+function SignInAgainStep({ titleId, bodyId, onCancel }: { titleId: string; bodyId: string; onCancel: () => void }) {
+  const { t } = useI18n();
+  const { start, pending } = useSignInAgain();
+  return (
+    <div className="reauth__body">
+      <h2 id={titleId} className="section-title">
+        {t.reauth.socialTitle}
+      </h2>
+      <p id={bodyId} className="muted">
+        {t.reauth.socialBody}
+      </p>
+      <div className="form__actions">
+        <Button onClick={start} pending={pending} pendingLabel={t.reauth.leaving}>
+          {t.reauth.signIn}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          {t.reauth.cancel}
+        </Button>
+      </div>
+    </div>
+  );
+}
