@@ -1,10 +1,13 @@
 /**
  * Trusted origins and redirect targets (CONTRACT.md §2.3). A caller-supplied URL is
- * accepted only when it is a safe relative path (no `//`, no backslash, no control
+ * accepted only when it is a safe relative path (no `//`, even after dot segments, no backslash, no control
  * characters, no encoded slash or backslash) or an absolute http(s) URL whose origin is
  * trusted. Patterns may use `*` and `?` wildcards; a pattern without a scheme matches
  * the host only; custom schemes (myapp://) match on scheme and authority.
  */
+
+/** A stand-in origin to resolve relative targets against. */
+const SAME_HOST = 'http://latch.invalid';
 
 export function isSafeRelativePath(value: string): boolean {
   if (!value.startsWith('/')) return false;
@@ -16,7 +19,15 @@ export function isSafeRelativePath(value: string): boolean {
   if (/%2f|%5c/i.test(path)) return false;
   // a dot-segment trick such as /./\evil or /%2e%2e/ that a browser would normalise away
   if (/%2e/i.test(path)) return false;
-  return true;
+  // judged as a URL parser reads it (location.ts writes it so): `/.//evil.example` and
+  // `/x/..//evil.example` resolve to `//evil.example`, which a Location header sends to another host
+  let resolved: URL;
+  try {
+    resolved = new URL(value, SAME_HOST);
+  } catch {
+    return false;
+  }
+  return resolved.origin === SAME_HOST && !resolved.pathname.startsWith('//');
 }
 
 function wildcardToRegExp(pattern: string): RegExp {
