@@ -120,6 +120,22 @@ export interface ResolveContext {
   test: boolean;
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Outside production, a service on a loopback name answers on the others too (the start
+ * line says localhost; a browser may well open 127.0.0.1): the same port on the same
+ * machine is the same service, so its pages are trusted under each name. Never in
+ * production, and never for any other host.
+ */
+export function loopbackAliases(origin: string): string[] {
+  const url = new URL(origin);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [];
+  return LOOPBACK_HOSTS.filter((host) => host !== url.hostname).map(
+    (host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`,
+  );
+}
+
 export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedConfig {
   const baseURL = (o.baseURL ?? 'http://localhost:3000').replace(/\/+$/, '');
   const origin = new URL(baseURL).origin;
@@ -159,7 +175,10 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
     origin,
     basePath: '/api/auth',
     secret: o.secret,
-    trustedOrigins: (o.trustedOrigins ?? []).map((t) => t.replace(/\/+$/, '')),
+    trustedOrigins: [
+      ...(o.trustedOrigins ?? []).map((t) => t.replace(/\/+$/, '')),
+      ...(ctx.production ? [] : loopbackAliases(origin)),
+    ],
     databaseURL: o.database?.url ?? 'sqlite:./data/latch.db',
     redisURL,
     mail: { smtpURL: o.mail?.smtpURL ?? null, from: o.mail?.from ?? 'Latch <no-reply@localhost>' },

@@ -26,10 +26,17 @@ function requestOrigin(request: Request, url: URL): string | null {
   }
 }
 
+/** The refused origin (null when none was sent) rides on the error, for the router's log line. */
+export const REFUSED_ORIGIN = Symbol('refusedOrigin');
+
+function refused(code: 'MISSING_OR_NULL_ORIGIN' | 'INVALID_ORIGIN', origin: string | null): AuthError {
+  return Object.assign(authError(code), { [REFUSED_ORIGIN]: origin });
+}
+
 function checkOrigin(request: Request, url: URL, trusted: string[]): void {
   const origin = requestOrigin(request, url);
-  if (!origin) throw authError('MISSING_OR_NULL_ORIGIN');
-  if (!isTrustedOrigin(origin, trusted)) throw authError('INVALID_ORIGIN');
+  if (!origin) throw refused('MISSING_OR_NULL_ORIGIN', null);
+  if (!isTrustedOrigin(origin, trusted)) throw refused('INVALID_ORIGIN', origin);
 }
 
 export function checkRequestOrigin(request: Request, url: URL, config: ResolvedConfig, formCsrf: boolean): void {

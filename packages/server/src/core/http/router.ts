@@ -8,7 +8,8 @@ import { readBody, readQuery } from './body.ts';
 import { type AuthDeps, RAW, type RawResult, REDIRECT, type RedirectResult, RequestContext } from './context.ts';
 import type { Endpoint } from './endpoint.ts';
 import { setLocation } from './location.ts';
-import { checkRedirectTargets, checkRequestOrigin } from './request-checks.ts';
+import { createOriginRefusalLog } from './origin-log.ts';
+import { checkRedirectTargets, checkRequestOrigin, REFUSED_ORIGIN } from './request-checks.ts';
 import { apiHeaders, withHeaders } from './security-headers.ts';
 import { statusText } from './status-text.ts';
 import { formatValidationIssues } from './validation.ts';
@@ -92,6 +93,7 @@ export function createRouter(options: RouterOptions): (request: Request, info?: 
   }
 
   const answerHeaders = apiHeaders(deps.config);
+  const logRefusedOrigin = createOriginRefusalLog(deps.config, deps.logger, deps.clock);
   return async function handle(request: Request, info: RequestInfo = {}): Promise<Response> {
     return withHeaders(await route(request, info), answerHeaders);
   };
@@ -122,7 +124,13 @@ export function createRouter(options: RouterOptions): (request: Request, info?: 
       ctx = new RequestContext(request, url, deps, params, rawBody, rawQuery, ip);
 
       if (endpoint.method !== 'GET') {
-        checkRequestOrigin(request, url, deps.config, endpoint.formCsrf ?? false);
+        try {
+          checkRequestOrigin(request, url, deps.config, endpoint.formCsrf ?? false);
+        } catch (error) {
+          if (error instanceof AuthError && REFUSED_ORIGIN in error)
+            logRefusedOrigin(error[REFUSED_ORIGIN] as string | null, error.code);
+          throw error;
+        }
         checkRedirectTargets(rawBody, 'body', deps.config);
         checkRedirectTargets(rawQuery, 'query', deps.config, ['callbackURL']);
       }
