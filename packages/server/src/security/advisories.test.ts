@@ -539,7 +539,9 @@ await describeOnDatabases(
 
 await describeOnDatabases(
   'better-auth rate-limit advisories replayed',
-  { rateLimit: { enabled: true, customRules: { '/sign-in/email': { window: 60, max: 3 } } } },
+  {
+    rateLimit: { enabled: true, storage: 'database', customRules: { '/sign-in/email': { window: 60, max: 3 } } },
+  },
   (t) => {
     it('GHSA-x732-6j76-qmhm (CVE-2025-71399): extra slashes neither reach the route nor buy a fresh allowance', async () => {
       const { email, userId } = await signUpUser(t.app);
@@ -560,6 +562,19 @@ await describeOnDatabases(
         .client()
         .post('/sign-in/email', { email, password: PASSWORD }, { ip: '203.0.113.8' });
       expect([elsewhere.status, elsewhere.json.user.id]).toEqual([200, userId]);
+    });
+
+    it('GHSA-44jh-23m7-hpcf: requests racing on one counter in the database store get exactly the allowance', async () => {
+      const ip = '203.0.113.50';
+      const before = await snapshot(t.db);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          t.app.client().post('/sign-in/email', { email: unique('race'), password: 'Wrong-Pass-123' }, { ip }),
+        ),
+      );
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses).toEqual([...Array(3).fill(401), ...Array(9).fill(429)]);
+      expect(await snapshot(t.db)).toEqual(before);
     });
 
     it('GHSA-p6v2-xcpg-h6xw (CVE-2026-45364): rotating addresses inside one IPv6 /64, or between an IPv4 address and its mapped form, keeps one budget', async () => {
