@@ -129,6 +129,18 @@ describe('re-authentication dialog', () => {
     expect(screen.queryByText(/Almost done/)).toBeNull();
   });
 
+  it('Escape (the dialog\u2019s cancel) answers the waiting call too, so the form is usable again', async () => {
+    mockClient.changeEmail.mockResolvedValueOnce({ data: null, error: STALE });
+    const dialog = await changeEmailTo('ada@new.example');
+    await within(dialog).findByLabelText('Your password');
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    expect(await screen.findByRole('button', { name: 'Sign in again' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Change email' }).hasAttribute('disabled')).toBe(false);
+    expect(mockClient.changeEmail).toHaveBeenCalledTimes(1);
+    expect(mockClient.verifyPassword).not.toHaveBeenCalled();
+  });
+
   it('retries once only: a second refusal is shown, not asked about again', async () => {
     mockClient.changeEmail.mockResolvedValue({ data: null, error: STALE });
     const dialog = await changeEmailTo('ada@new.example');

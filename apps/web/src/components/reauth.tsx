@@ -125,6 +125,11 @@ export function ReauthDialog({ onVerified, onCancel }: { onVerified: () => void;
         event.preventDefault();
         onCancel();
       }}
+      onClose={(event) => {
+        // closed by the browser itself (a second Escape may not be cancelable): no call may wait for ever;
+        // the close of an unmounted dialog (its element already removed) is not the person's answer
+        if (event.currentTarget.isConnected) onCancel();
+      }}
     >
       {hasPassword === null ? (
         <div className="reauth__loading">
