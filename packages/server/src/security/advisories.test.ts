@@ -22,6 +22,7 @@ import {
   signUpUser,
   signUpVerifiedUser,
   type TestApp,
+  verifyEmailOf,
 } from '../test/harness.ts';
 
 const github = await startGithubFake();
@@ -610,6 +611,39 @@ await describeOnDatabases(
         .client()
         .post('/sign-in/email', { email, password: PASSWORD }, { ip: '2001:db8:aa:bc::1' });
       expect([neighbour.status, neighbour.json.user.id]).toEqual([200, userId]);
+    });
+  },
+);
+
+await describeOnDatabases(
+  'GHSA-fmh4-wcc4-5jm3 with plugins.organization.requireEmailVerificationOnInvitation',
+  { plugins: { organization: { requireEmailVerificationOnInvitation: true } } },
+  (t) => {
+    it('an account that claimed the invited address without proving it cannot settle or read the invitation, even with its id', async () => {
+      const org = await owner(t.app);
+      const invited = unique('invited');
+      const claimant = await signUpUser(t.app, { email: invited });
+      const invitation = await org.person.client.post('/organization/invite-member', {
+        email: invited,
+        role: 'admin',
+        organizationId: org.org.id,
+      });
+      expect(invitation.status).toBe(200);
+      const before = await snapshot(t.db);
+      for (const path of ['/organization/accept-invitation', '/organization/reject-invitation']) {
+        const res = await claimant.client.post(path, { invitationId: invitation.json.id });
+        expect([path, res.status, res.json.code]).toEqual([path, 403, 'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION']);
+      }
+      const read = await claimant.client.get('/organization/get-invitation', { query: { id: invitation.json.id } });
+      expect([read.status, read.json.code]).toEqual([403, 'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION']);
+      expect(await snapshot(t.db)).toEqual(before);
+      // the mailbox's owner, once the address is proven, accepts
+      await verifyEmailOf(t.app, claimant.client, invited);
+      const accepted = await claimant.client.post('/organization/accept-invitation', {
+        invitationId: invitation.json.id,
+      });
+      expect(accepted.status).toBe(200);
+      expect(accepted.json.member.role).toBe('admin');
     });
   },
 );

@@ -87,6 +87,8 @@ export interface ResolvedConfig {
           organizationLimit: number | null;
           membershipLimit: number;
           invitationLimit: number;
+          /** Accept, reject and read an invitation only with a verified address (better-auth's option). */
+          requireEmailVerificationOnInvitation: boolean;
           creatorRole: string;
           invitationExpiresIn: number;
           teams: { enabled: boolean; maximumTeams: number | null; allowRemovingAllTeams: boolean };
@@ -266,6 +268,7 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
         organizationLimit: org.organizationLimit ?? null,
         membershipLimit: org.membershipLimit ?? 100,
         invitationLimit: org.invitationLimit ?? 100,
+        requireEmailVerificationOnInvitation: org.requireEmailVerificationOnInvitation ?? false,
         creatorRole: org.creatorRole ?? 'owner',
         invitationExpiresIn: org.invitationExpiresIn ?? 172_800,
         teams: {

@@ -208,6 +208,7 @@ export const configFileSchema = z
               invitationLimit: z.number().int().positive().optional(),
               creatorRole: z.string().min(1).optional(),
               invitationExpiresIn: positiveSeconds.optional(),
+              requireEmailVerificationOnInvitation: z.boolean().optional(),
               teams: z
                 .object({
                   enabled: z.boolean().optional(),

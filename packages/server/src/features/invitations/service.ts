@@ -159,6 +159,10 @@ async function openInvitationFor(deps: AuthDeps, current: SessionWithUser, invit
   }
   if (invitation.email.toLowerCase() !== current.user.email.toLowerCase())
     throw authError('YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION');
+  // whoever claimed the address without proving it may have seen the id (in the inviter's
+  // list, a shared link): with this option only the mailbox's owner answers the invitation
+  if (organizationConfig(deps).requireEmailVerificationOnInvitation && !current.user.emailVerified)
+    throw authError('EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION');
   return invitation;
 }
 
