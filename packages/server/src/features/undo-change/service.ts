@@ -83,7 +83,9 @@ export async function undoChange(ctx: Ctx, token: string): Promise<UndoOutcome> 
     }
     if (clearsPassword) {
       const credential = await findCredentialAccount(trx, user.id);
-      if (credential?.password) await updateAccount(trx, credential.id, { password: null, updatedAt: now });
+      // the password row goes, not only its hash: list-accounts then says truthfully that the
+      // account has no password until the owner chooses one with the reset token
+      if (credential) await deleteAccount(trx, credential.id);
     }
     await deleteSessionsOfUser(trx, user.id);
     await deleteResetTokensOfUser(trx, user.id);

@@ -51,6 +51,14 @@ await describeOnDatabases('undoing a change from its notice', { socialProviders:
     expect(await sessionsOf(user.userId)).toBe(0);
     expect(await passwordOf(user.userId)).toBeNull();
     expect(
+      await t.db.handle.db
+        .selectFrom('account')
+        .select('id')
+        .where('userId', '=', user.userId)
+        .where('providerId', '=', 'credential')
+        .execute(),
+    ).toEqual([]);
+    expect(
       (await t.app.client().post('/sign-in/email', { email: user.email, password: 'Someone-Elses-9-Pass' })).status,
     ).toBe(401);
     const reset = await t.app
