@@ -55,6 +55,55 @@ await describeOnDatabases('per-account limits from rotating addresses', { rateLi
     expect(await hash()).toBe(before);
   });
 
+  it('every password check inside a session shares one budget, whichever endpoint asks', async () => {
+    const user = await signUpUser(t.app);
+    const ways = async () =>
+      JSON.stringify([
+        await t.db.handle.db.selectFrom('account').select('password').where('userId', '=', user.userId).execute(),
+        await t.db.handle.db.selectFrom('twoFactor').selectAll().where('userId', '=', user.userId).execute(),
+        await t.db.handle.db
+          .selectFrom('user')
+          .select(['email', 'twoFactorEnabled'])
+          .where('id', '=', user.userId)
+          .execute(),
+      ]);
+    const before = await ways();
+    const guess = (i: number) => `guess-${i}-password`;
+    const tries: [string, Record<string, unknown>][] = [
+      ['/change-password', { currentPassword: guess(0), newPassword: 'Thief-Chosen-9-Pass' }],
+      ['/verify-password', { password: guess(1) }],
+      ['/two-factor/enable', { password: guess(2) }],
+      ['/change-password', { currentPassword: guess(3), newPassword: 'Thief-Chosen-9-Pass' }],
+      ['/verify-password', { password: guess(4) }],
+      ['/two-factor/enable', { password: guess(5) }],
+      ['/verify-password', { password: guess(6) }],
+    ];
+    const statuses = [];
+    for (const [i, [path, body]] of tries.entries())
+      statuses.push((await user.client.post(path, body, { ip: ip(i) })).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    expect(await ways()).toBe(before);
+  });
+
+  it('wrong passwords inside a session count toward the sign-in lockout of the account', async () => {
+    const user = await signUpUser(t.app);
+    for (let i = 0; i < 5; i++) {
+      const res = await user.client.post('/verify-password', { password: `guess-${i}-password` }, { ip: ip(i) });
+      expect(res.status).toBe(400);
+      t.app.clock.advance(61);
+    }
+    // the sixth wrong password in a row waits, as at the sign-in form: the run is the account's
+    const wrong = await user.client.post('/verify-password', { password: 'guess-6-password' }, { ip: ip(6) });
+    expect(wrong.status).toBe(400);
+    const waiting = await t.app
+      .client()
+      .post('/sign-in/email', { email: user.email, password: PASSWORD }, { ip: ip(7) });
+    expect(waiting.status).toBe(429);
+    expect(Number(waiting.headers.get('x-retry-after'))).toBeGreaterThan(0);
+    t.app.clock.advance(3);
+    expect((await user.client.post('/verify-password', { password: PASSWORD }, { ip: ip(8) })).status).toBe(200);
+  });
+
   it('request-password-reset: three mails per address in five minutes, then 429 and no mail', async () => {
     const { email } = await signUpUser(t.app);
     const statuses = [];
@@ -79,7 +128,6 @@ await describeOnDatabases('per-account limits from rotating addresses', { rateLi
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect(t.app.mailer.messages.filter((m) => m.to === email && m.kind === 'verify-email').length - before).toBe(3);
   });
-
 });
 
 await describeOnDatabases(

@@ -18,7 +18,7 @@ import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/transport.ts';
 import { findCredentialAccount } from '../accounts/repo.ts';
-import { assertNotTooLong, checkCredentials } from '../credentials/index.ts';
+import { assertNotTooLong, checkPasswordInSession } from '../credentials/index.ts';
 import { apiURL } from '../email-verification/index.ts';
 import { clearSessionCookies, isFresh, type SessionWithUser } from '../session/index.ts';
 import { deleteUserAndDependents } from './repo.ts';
@@ -50,7 +50,7 @@ export async function requestDeletion(
     assertNotTooLong(input.password, config);
     const account = await findCredentialAccount(db, user.id);
     if (!account?.password) throw authError('CREDENTIAL_ACCOUNT_NOT_FOUND');
-    if (!(await checkCredentials(ctx.deps, user, input.password))) throw authError('INVALID_PASSWORD');
+    if (!(await checkPasswordInSession(ctx, user, input.password))) throw authError('INVALID_PASSWORD');
     await deleteNow(ctx, user.id);
     return 'deleted';
   }

@@ -1,5 +1,5 @@
 export { registerSignUpExtension, type SignUpExtension, type SignUpExtra } from './extensions.ts';
-export { accountLockoutKey, checkSignInPassword, clearSignInFailures } from './lockout.ts';
+export { accountLockoutKey, checkPasswordInSession, checkSignInPassword, clearSignInFailures } from './lockout.ts';
 export {
   assertNewPassword,
   assertNotCompromised,

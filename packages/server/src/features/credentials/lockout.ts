@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../../core/db/errors.ts';
 import type { Database, Dialect } from '../../core/db/schema.ts';
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
+import { limitAccount, PASSWORD_CHECK_PATH } from '../../core/http/rate-limit/index.ts';
 import type { User } from '../user/model.ts';
 import { checkCredentials } from './service.ts';
 
@@ -154,5 +155,32 @@ export async function checkSignInPassword(
   }
   const valid = await checkCredentials(ctx.deps, user, password);
   if (valid && user) await clearSignInFailures(db, key);
+  return valid;
+}
+
+/**
+ * The password entered again inside a session (change-password, verify-password, the
+ * two-factor settings, deleting the account): one per-account budget for all of them
+ * (`password-check`, 5 a minute), and the same lockout as signing in, so a copied cookie
+ * buys no more guesses than the sign-in form (never more than 100 in a row). A right
+ * password ends the run of failures.
+ */
+export async function checkPasswordInSession(
+  ctx: RequestContext<unknown, unknown>,
+  user: User,
+  password: string,
+): Promise<boolean> {
+  await limitAccount(ctx, user.id, PASSWORD_CHECK_PATH);
+  const { db, dialect, clock, logger, config } = ctx.deps;
+  const rules = config.password.lockout;
+  if (!rules.enabled) return checkCredentials(ctx.deps, user, password);
+  const key = accountLockoutKey(user.id);
+  const decision = await takeSignInTry(db, dialect, key, rules, clock.now().getTime());
+  if (!decision.allowed) {
+    if (decision.hardLocked) logger.warn('password check refused: locked after consecutive failures', { key });
+    throw authError('TOO_MANY_REQUESTS', { headers: { 'x-retry-after': String(decision.retryAfterSeconds) } });
+  }
+  const valid = await checkCredentials(ctx.deps, user, password);
+  if (valid) await clearSignInFailures(db, key);
   return valid;
 }

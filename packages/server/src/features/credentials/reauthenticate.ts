@@ -7,11 +7,10 @@
 import { z } from 'zod';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { limitAccount } from '../../core/http/rate-limit/index.ts';
 import { requireSession } from '../session/index.ts';
 import { replaceCurrentSession } from '../sign-in/index.ts';
+import { checkPasswordInSession } from './lockout.ts';
 import { assertNotTooLong } from './password-rules.ts';
-import { checkCredentials } from './service.ts';
 
 export const verifyPassword = defineEndpoint({
   method: 'POST',
@@ -20,9 +19,8 @@ export const verifyPassword = defineEndpoint({
   async handler(ctx) {
     // an admin acting as someone does not get to prove their password
     const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
-    await limitAccount(ctx, current.user.id);
     assertNotTooLong(ctx.body.password, ctx.deps.config);
-    if (!(await checkCredentials(ctx.deps, current.user, ctx.body.password))) throw authError('INVALID_PASSWORD');
+    if (!(await checkPasswordInSession(ctx, current.user, ctx.body.password))) throw authError('INVALID_PASSWORD');
     await replaceCurrentSession(ctx, current, current.user, 'reauthentication');
     return { status: true };
   },

@@ -17,7 +17,7 @@ import { grantSession, type SignInMethod } from '../sign-in/index.ts';
 import { type User, userToJson } from '../user/model.ts';
 import { findUserById, insertUser } from '../user/repo.ts';
 import { signUpExtensions } from './extensions.ts';
-import { accountLockoutKey, checkSignInPassword, clearSignInFailures } from './lockout.ts';
+import { accountLockoutKey, checkPasswordInSession, checkSignInPassword, clearSignInFailures } from './lockout.ts';
 import { assertNotCompromised, assertNotTooLong, assertPasswordLength, isValidEmail } from './password-rules.ts';
 import { verifyPassword } from './reauthenticate.ts';
 import { checkCredentials, findUserForSignIn, storePassword } from './service.ts';
@@ -188,14 +188,13 @@ const changePassword = defineEndpoint({
   async handler(ctx) {
     const { config, db, clock } = ctx.deps;
     const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
-    // a stolen cookie must not buy unlimited guesses of the current password
-    await limitAccount(ctx, current.user.id);
     assertPasswordLength(ctx.body.newPassword, config);
     assertNotTooLong(ctx.body.currentPassword, config);
     await assertNotCompromised(ctx.deps, ctx.body.newPassword, current.user);
     const account = await findCredentialAccount(db, current.user.id);
     if (!account?.password) throw authError('CREDENTIAL_ACCOUNT_NOT_FOUND');
-    const valid = await checkCredentials(ctx.deps, current.user, ctx.body.currentPassword);
+    // a stolen cookie must not buy unlimited guesses of the current password
+    const valid = await checkPasswordInSession(ctx, current.user, ctx.body.currentPassword);
     if (!valid) throw authError('INVALID_PASSWORD');
     const hash = await hashPassword(ctx.body.newPassword);
     const now = clock.now();

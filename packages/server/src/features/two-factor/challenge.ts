@@ -38,7 +38,8 @@ type Ctx = RequestContext<unknown, unknown>;
 export const CHALLENGE_SECONDS = 600;
 export const MAX_CHALLENGE_ATTEMPTS = 5;
 export const LOCKOUT_AFTER_FAILURES = 10;
-export const LOCKOUT_SECONDS = 900;
+/** How long the 1st, 2nd, … lock of the account's second factor lasts (the last for every later one). */
+export const LOCKOUT_SECONDS = [900, 1_800, 3_600, 7_200, 14_400, 28_800, 57_600, 86_400] as const;
 
 export interface Challenge {
   /** The id the cookie carries: also the key of the challenge's emailed code. */
@@ -139,9 +140,8 @@ export async function guardVerification(ctx: Ctx, v: Verifier): Promise<TwoFacto
     throw authError('TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE');
   }
   if (record) {
-    const lockUntil = new Date(now.getTime() + LOCKOUT_SECONDS * 1000);
-    if (!(await takeAccountTry(ctx.deps.db, record.id, { now, lockAfter: LOCKOUT_AFTER_FAILURES, lockUntil })))
-      throw authError('ACCOUNT_TEMPORARILY_LOCKED');
+    const lockout = { now, lockAfter: LOCKOUT_AFTER_FAILURES, lockSeconds: LOCKOUT_SECONDS };
+    if (!(await takeAccountTry(ctx.deps.db, record.id, lockout))) throw authError('ACCOUNT_TEMPORARILY_LOCKED');
   }
   return record;
 }

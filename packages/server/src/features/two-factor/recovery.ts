@@ -40,8 +40,7 @@ export async function proveRecovery(ctx: Ctx, user: User, proof: RecoveryProof):
   const backupCode = proof.backupCode?.trim();
   if (!code && !backupCode) throw authError('TWO_FACTOR_AUTHENTICATION_REQUIRED');
   const now = clock.now();
-  const lockUntil = new Date(now.getTime() + LOCKOUT_SECONDS * 1000);
-  if (!(await takeAccountTry(db, record.id, { now, lockAfter: LOCKOUT_AFTER_FAILURES, lockUntil })))
+  if (!(await takeAccountTry(db, record.id, { now, lockAfter: LOCKOUT_AFTER_FAILURES, lockSeconds: LOCKOUT_SECONDS })))
     throw authError('ACCOUNT_TEMPORARILY_LOCKED');
   const wrong = async (error: 'INVALID_CODE' | 'INVALID_BACKUP_CODE') => {
     if (await isLocked(db, record.id, clock.now())) throw authError('ACCOUNT_TEMPORARILY_LOCKED');

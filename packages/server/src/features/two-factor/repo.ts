@@ -90,24 +90,34 @@ export async function deleteTwoFactorOfUser(db: Db, userId: string): Promise<voi
 
 /**
  * Takes one try of the account's budget of consecutive second-factor tries, in one
- * statement: refused (false) while the account is locked; the try that is the
- * `lockAfter`-th in a row locks it until `lockUntil` (and starts the count again). Taken
- * before the code is compared and given back by a success (resetFailedVerifications), so
- * concurrent guesses on several challenges cannot compare more codes than the budget.
+ * statement: refused (false) while the account is locked. Every `lockAfter`-th try in a
+ * row locks the account, each time longer: the n-th lock lasts `lockSeconds[n - 1]` (the
+ * last one for every later lock), so a guesser who waits out the locks gets fewer tries a
+ * day the longer they go on. The count only starts again with a success
+ * (resetFailedVerifications). Taken before the code is compared, so concurrent guesses on
+ * several challenges cannot compare more codes than the budget.
  */
 export async function takeAccountTry(
   db: Db,
   id: string,
-  input: { now: Date; lockAfter: number; lockUntil: Date },
+  input: { now: Date; lockAfter: number; lockSeconds: readonly number[] },
 ): Promise<boolean> {
-  const count = sql<number>`coalesce(${sql.ref('failedVerificationCount')}, 0) + 1`;
+  const count = sql<number>`(coalesce(${sql.ref('failedVerificationCount')}, 0) + 1)`;
+  // the lock that this try starts, if it is a multiple of lockAfter: the longest tier it has reached
+  const tiers = input.lockSeconds
+    .map((seconds, i) => ({ from: input.lockAfter * (i + 1), until: new Date(input.now.getTime() + seconds * 1000) }))
+    .reverse();
+  const lockFor = sql.join(
+    tiers.map((t) => sql`when ${count} >= ${t.from} then ${t.until}`),
+    sql` `,
+  );
   const result = await db
     .updateTable('twoFactor')
     .set({
       // lockedUntil first: MySQL evaluates assignments left to right, each seeing the ones before it.
       // `else` keeps the column (a lock already past, or none): it also gives PostgreSQL the branch's type
-      lockedUntil: sql`case when ${count} >= ${input.lockAfter} then ${input.lockUntil} else ${sql.ref('lockedUntil')} end`,
-      failedVerificationCount: sql`case when ${count} >= ${input.lockAfter} then 0 else ${count} end`,
+      lockedUntil: sql`case when ${count} % ${input.lockAfter} <> 0 then ${sql.ref('lockedUntil')} ${lockFor} else ${sql.ref('lockedUntil')} end`,
+      failedVerificationCount: count,
     })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', input.now)]))

@@ -7,7 +7,7 @@ import { createEncrypter, type Encrypter } from '../../core/crypto/encryption.ts
 import { generateId, randomString, URL_SAFE } from '../../core/crypto/random.ts';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
-import { checkCredentials } from '../credentials/index.ts';
+import { checkPasswordInSession } from '../credentials/index.ts';
 import { notify } from '../security-notices/index.ts';
 import type { SessionWithUser } from '../session/index.ts';
 import { replaceCurrentSession } from '../sign-in/index.ts';
@@ -72,7 +72,7 @@ export function uriFor(deps: AuthDeps, user: User, key: Buffer, issuer?: string)
 
 /** Password confirmation for every management endpoint; social-only users have none. */
 export async function assertPassword(ctx: Ctx, user: User, password: string): Promise<void> {
-  if (!password || !(await checkCredentials(ctx.deps, user, password))) throw authError('INVALID_PASSWORD');
+  if (!password || !(await checkPasswordInSession(ctx, user, password))) throw authError('INVALID_PASSWORD');
 }
 
 /**

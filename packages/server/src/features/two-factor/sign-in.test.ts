@@ -106,6 +106,43 @@ await describeOnDatabases('two-factor sign-in', { plugins: { username: {} } }, (
     expect([Number(row.failedVerificationCount), row.lockedUntil]).toEqual([0, null]);
   });
 
+  it('each lock lasts longer than the one before, until a right code ends the run', async () => {
+    toMidStep(t.app);
+    const user = await enrolledUser(t.app);
+    const wrong = () => codeFor(t.app, user.uri, 5);
+    /** Ten wrong codes in two challenges (each allows five); the tenth locks. */
+    const tenWrong = async () => {
+      for (let round = 0; round < 2; round++) {
+        const client = await challenged(t.app, user.email);
+        for (let i = 0; i < 5; i++) await client.post('/two-factor/verify-totp', { code: wrong() });
+      }
+    };
+    const lockedFor = async () => {
+      const row = await db()
+        .selectFrom('twoFactor')
+        .select('lockedUntil')
+        .where('userId', '=', user.userId)
+        .executeTakeFirstOrThrow();
+      const until = row.lockedUntil instanceof Date ? row.lockedUntil : new Date(row.lockedUntil as string | number);
+      return Math.round((until.getTime() - t.app.clock.now().getTime()) / 1000);
+    };
+    const seen: number[] = [];
+    for (let lock = 0; lock < 3; lock++) {
+      await tenWrong();
+      seen.push(await lockedFor());
+      t.app.clock.advance(seen.at(-1) ?? 0);
+      t.app.clock.advance(1);
+    }
+    // 15 minutes, then 30, then an hour: a guesser who waits gets fewer tries each day
+    expect(seen.map((s, i) => Math.abs(s - ([900, 1800, 3600][i] ?? 0)) <= 2)).toEqual([true, true, true]);
+    toMidStep(t.app);
+    const right = await challenged(t.app, user.email);
+    expect((await right.post('/two-factor/verify-totp', { code: codeFor(t.app, user.uri) })).status).toBe(200);
+    // a success ends the run: the next ten wrong codes lock for 15 minutes again
+    await tenWrong();
+    expect(Math.abs((await lockedFor()) - 900)).toBeLessThanOrEqual(2);
+  });
+
   it('an emailed code completes the sign-in once, within its 3 minutes and 5 tries', async () => {
     const user = await enrolledUser(t.app);
     const client = await challenged(t.app, user.email);

@@ -8,4 +8,4 @@ export {
   type RateLimiterDeps,
   UNLIMITED,
 } from './limiter.ts';
-export { INVITATION_MAIL_PATH, type Rule, SESSION_GRANT_PATH } from './rules.ts';
+export { INVITATION_MAIL_PATH, PASSWORD_CHECK_PATH, type Rule, SESSION_GRANT_PATH } from './rules.ts';

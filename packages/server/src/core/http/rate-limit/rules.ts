@@ -37,6 +37,7 @@ export const BUILT_IN_RULES: readonly BuiltInRule[] = [
 /** Per-account buckets that are not an endpoint's (limitAccount's `path` argument). */
 export const SESSION_GRANT_PATH = '/_session-grant';
 export const INVITATION_MAIL_PATH = '/_invitation-mail';
+export const PASSWORD_CHECK_PATH = '/_password-check';
 
 interface AccountRule {
   /** Endpoints in one group share the account's bucket (the two reset endpoints are one). */
@@ -63,7 +64,9 @@ export const ACCOUNT_RULES: readonly AccountRule[] = [
   { group: 'two-factor-mail', matches: (p) => p === '/two-factor/send-otp', rule: { window: 300, max: 3 } },
   // a six-digit code: 5 per 5 minutes puts a brute force of the TOTP space at months, not days
   { group: 'two-factor-verify', matches: (p) => p.startsWith('/two-factor/verify'), rule: { window: 300, max: 5 } },
-  // not endpoints: the sessions the sign-in pipeline grants one account, however it is entered…
+  // not endpoints: the password entered again inside a session, on whichever endpoint asks for it…
+  { group: 'password-check', matches: (p) => p === PASSWORD_CHECK_PATH, rule: { window: 60, max: 5 } },
+  // …the sessions the sign-in pipeline grants one account, however it is entered…
   { group: 'session-grant', matches: (p) => p === SESSION_GRANT_PATH, rule: { window: 60, max: 10 } },
   // …and the invitation mails one recipient gets, from every organization together
   { group: 'invitation-mail', matches: (p) => p === INVITATION_MAIL_PATH, rule: { window: 600, max: 3 } },
