@@ -6,6 +6,17 @@ import { AuthError, authError } from '../errors.ts';
 
 export const MAX_BODY_BYTES = 1_048_576;
 
+/**
+ * U+0000 in a body or query string is refused here: PostgreSQL text cannot hold it (the
+ * query fails, a 500), so without this the same request would be served on SQLite and
+ * MariaDB and fail on PostgreSQL.
+ */
+const hasNul = (s: string) => s.includes('\u0000');
+
+function nulError(where: 'body' | 'query'): AuthError {
+  return new AuthError(400, 'VALIDATION_ERROR', `[${where}] Text must not contain the NUL character (U+0000)`);
+}
+
 function hasBody(request: Request): boolean {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
   const length = request.headers.get('content-length');
@@ -25,15 +36,25 @@ export async function readBody(request: Request, acceptsForm: boolean): Promise<
     throw authError('UNSUPPORTED_MEDIA_TYPE', { message: `Content-Type is required. Allowed types: ${allowed}` });
   }
   if (contentType === 'application/json' || contentType.endsWith('+json')) {
+    let nul = false;
+    let parsed: unknown;
     try {
-      return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
+      parsed = JSON.parse(text, (key, value) => {
+        if (hasNul(key) || (typeof value === 'string' && hasNul(value))) nul = true;
+        return key === '__proto__' ? undefined : value;
+      });
     } catch {
       throw authError('BAD_REQUEST');
     }
+    if (nul) throw nulError('body');
+    return parsed;
   }
   if (acceptsForm && contentType === 'application/x-www-form-urlencoded') {
     const out: Record<string, string> = {};
-    for (const [k, v] of new URLSearchParams(text)) if (k !== '__proto__') out[k] = v;
+    for (const [k, v] of new URLSearchParams(text)) {
+      if (hasNul(k) || hasNul(v)) throw nulError('body');
+      if (k !== '__proto__') out[k] = v;
+    }
     return out;
   }
   throw authError('UNSUPPORTED_MEDIA_TYPE', {
@@ -63,6 +84,7 @@ async function readLimited(request: Request): Promise<string> {
 export function readQuery(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of url.searchParams) {
+    if (hasNul(k) || hasNul(v)) throw nulError('query');
     if (k === '__proto__') continue;
     const prev = out[k];
     out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
