@@ -10,6 +10,7 @@ import { noticeNewSignIn } from '../security-notices/index.ts';
 import { createSession } from '../session/create.ts';
 import {
   deleteSessionById,
+  getCurrentSession,
   type Session,
   type SessionWithUser,
   sessionCookieNames,
@@ -28,6 +29,9 @@ const PERSON_SIGNED_IN: ReadonlySet<SignInMethod> = new Set([
   'id-token',
   'two-factor',
 ]);
+
+/** Grants that replace whatever session the browser had (not an admin's impersonation, nor a rotation, which replaces its own). */
+const ENDS_PREVIOUS: ReadonlySet<SignInMethod> = new Set([...PERSON_SIGNED_IN, 'sign-up', 'email-verification']);
 
 /** Binds the ordered checks to one instance, once (createAuth does it). */
 export function bindSignInChecks(deps: AuthDeps, checks: readonly SignInCheck[]): void {
@@ -56,6 +60,11 @@ export async function grantSession(ctx: Ctx, attempt: SignInAttempt): Promise<Gr
     if (current.challenge === 'skip') return { kind: 'skipped' };
     return { kind: 'challenge', answer: outcome.challenge };
   }
+  // a new sign-in in a browser that holds a session ends that one (ASVS 5.0 7.2.4): a token
+  // someone copied before, or planted (session fixation), does not live on beside the new one
+  const previous = ENDS_PREVIOUS.has(current.method)
+    ? await getCurrentSession(ctx, { disableCookieCache: true }).catch(() => null)
+    : null;
   const { token, session } = await createSession(ctx, current.user.id, {
     dontRemember: current.dontRemember ?? false,
     impersonatedBy: current.impersonatedBy ?? null,
@@ -63,6 +72,10 @@ export async function grantSession(ctx: Ctx, attempt: SignInAttempt): Promise<Gr
     activeOrganizationId: current.activeOrganizationId ?? null,
   });
   setSessionCookies(ctx, token, { session, user: current.user }, { dontRemember: current.dontRemember ?? false });
+  if (previous && previous.session.id !== session.id) {
+    await deleteSessionById(ctx.deps.db, previous.session.id);
+    ctx.deps.revocations.revoke(previous.user.id);
+  }
   ctx.deps.logger.debug('session granted', { method: current.method, userId: current.user.id });
   if (PERSON_SIGNED_IN.has(current.method)) await noticeNewSignIn(ctx, current.user);
   return { kind: 'session', token, session, user: current.user };

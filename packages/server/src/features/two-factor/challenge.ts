@@ -17,7 +17,7 @@ import { takeAttempt } from '../../core/db/verification-store.ts';
 import { type AuthError, authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
-import { getCurrentSession, type SessionWithUser, sessionCookieNames } from '../session/index.ts';
+import { deleteSessionById, getCurrentSession, type SessionWithUser, sessionCookieNames } from '../session/index.ts';
 import { grantSession } from '../sign-in/index.ts';
 import { findUserById, type User, userToJson } from '../user/index.ts';
 import { emailCodeCounts, hasAuthenticator } from './factors.ts';
@@ -83,7 +83,12 @@ export async function startChallenge(
     expiresInSeconds: CHALLENGE_SECONDS,
   });
   const names = sessionCookieNames(ctx.deps);
-  // as better-auth answers: whatever session this browser had is signed out
+  // as better-auth answers: whatever session this browser had is signed out, its row too
+  const previous = await getCurrentSession(ctx, { disableCookieCache: true }).catch(() => null);
+  if (previous) {
+    await deleteSessionById(ctx.deps.db, previous.session.id);
+    ctx.deps.revocations.revoke(previous.user.id);
+  }
   ctx.deleteCookie(names.token);
   ctx.deleteCookie(names.data);
   ctx.setSignedCookie(cookieName(ctx), id, { maxAge: CHALLENGE_SECONDS });
