@@ -18,6 +18,7 @@ export const BASE_ERRORS = {
   BAD_REQUEST: e(400, 'Invalid JSON in request body'),
   VALIDATION_ERROR: e(400, 'Invalid body parameters'),
   BODY_MUST_BE_AN_OBJECT: e(400, 'Body must be an object'),
+  PAYLOAD_TOO_LARGE: e(413, 'The request body is too large'),
   TOO_MANY_REQUESTS: e(429, 'Too many requests. Please try again later.'),
   INTERNAL_SERVER_ERROR: e(500, 'Internal server error'),
   UNAUTHORIZED: e(401, 'Unauthorized'),

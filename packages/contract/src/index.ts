@@ -1,3 +1,5 @@
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';
 export * from './entities.ts';
 export * from './errors.ts';
 export * from './language.ts';

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { AuthError, authError } from '../errors.ts';
 import { readBody, readQuery } from './body.ts';
 import { type AuthDeps, RAW, type RawResult, REDIRECT, type RedirectResult, RequestContext } from './context.ts';
+import { answerBreach, type ContractChecks, errorBreach, reportBreach } from './contract-check.ts';
 import type { Endpoint } from './endpoint.ts';
 import { setLocation } from './location.ts';
 import { createOriginRefusalLog } from './origin-log.ts';
@@ -25,6 +26,8 @@ export interface RouterOptions {
   endpoints: readonly Endpoint[];
   rateLimit?: RateLimitGate | null;
   afterHooks?: readonly AfterHook[];
+  /** Whether handlers are held to their rows of the endpoint table (contract-check.ts); off by default. */
+  contractChecks?: ContractChecks;
 }
 
 export interface RequestInfo {
@@ -93,6 +96,7 @@ export function createRouter(options: RouterOptions): (request: Request, info?: 
   }
 
   const answerHeaders = apiHeaders(deps.config);
+  const checks = options.contractChecks ?? 'off';
   const logRefusedOrigin = createOriginRefusalLog(deps.config, deps.logger, deps.clock);
   return async function handle(request: Request, info: RequestInfo = {}): Promise<Response> {
     return withHeaders(await route(request, info), answerHeaders);
@@ -102,6 +106,7 @@ export function createRouter(options: RouterOptions): (request: Request, info?: 
     const url = new URL(request.url);
     const ip = info.ip ?? null;
     let ctx: RequestContext | null = null;
+    let served: Endpoint | null = null;
     try {
       if (!url.pathname.startsWith(`${basePath}/`)) throw authError('NOT_FOUND');
       const path = url.pathname.slice(basePath.length);
@@ -118,6 +123,7 @@ export function createRouter(options: RouterOptions): (request: Request, info?: 
       const found = match(request.method === 'HEAD' ? 'GET' : request.method, path);
       if (!found || found.endpoint.serverOnly) throw authError('NOT_FOUND');
       const { endpoint, params } = found;
+      served = endpoint;
 
       const rawBody = endpoint.method === 'GET' ? undefined : await readBody(request, endpoint.acceptsForm ?? false);
       const rawQuery = readQuery(url);
@@ -154,8 +160,16 @@ export function createRouter(options: RouterOptions): (request: Request, info?: 
 
       let result = await endpoint.handler(ctx);
       for (const hook of options.afterHooks ?? []) result = await hook(ctx, endpoint, result);
+      if (endpoint.entry) reportBreach(checks, deps.logger, answerBreach(endpoint.entry, result));
       return toResponse(ctx, result);
     } catch (err) {
+      if (err instanceof AuthError && served?.entry) {
+        try {
+          reportBreach(checks, deps.logger, errorBreach(served.entry, err.code));
+        } catch (breach) {
+          return errorResponse(internalError(breach, deps, request), new Headers());
+        }
+      }
       const error = err instanceof AuthError ? err : internalError(err, deps, request);
       const headers = new Headers(error.headers);
       // cookies that a failing handler cleared (an expired session, say) still go out

@@ -81,7 +81,7 @@ await describeOnDatabases('invitation mails per recipient', { rateLimit: { enabl
     expect(later?.status).toBe(200);
   });
 
-  it('a stranger who may not invite does not spend the recipient\'s mails', async () => {
+  it("a stranger who may not invite does not spend the recipient's mails", async () => {
     const email = `wanted-${Math.random().toString(36).slice(2, 8)}@example.test`;
     const { org } = await owner(t.app);
     t.app.clock.advance(11);

@@ -1,5 +1,5 @@
 /** get-session, sign-out, list-sessions and the revoke-* endpoints (CONTRACT §4.2, §4.7, §4.8). */
-import { z } from 'zod';
+import { session as rows } from '@latch/contract';
 import { hashToken } from '../../core/crypto/hash.ts';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
@@ -14,19 +14,7 @@ import {
 } from './repo.ts';
 import { clearSessionCookies, getCurrentSession, isRefreshDue, refreshSession, sessionCookieNames } from './service.ts';
 
-/** A query flag: present means yes, except for the explicit "false" and "0". */
-const flag = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((v) => {
-    const value = Array.isArray(v) ? v[v.length - 1] : v;
-    return value !== undefined && value !== 'false' && value !== '0';
-  });
-
-const getSession = defineEndpoint({
-  method: 'GET',
-  path: '/get-session',
-  query: z.object({ disableCookieCache: flag, disableRefresh: flag }),
+const getSession = defineEndpoint(rows.getSession, {
   async handler(ctx) {
     ctx.headers.set('cache-control', 'no-store');
     ctx.headers.set('pragma', 'no-cache');
@@ -55,17 +43,13 @@ const getSession = defineEndpoint({
   },
 });
 
-const postGetSession = defineEndpoint({
-  method: 'POST',
-  path: '/get-session',
+const postGetSession = defineEndpoint(rows.postGetSession, {
   handler() {
     throw authError('METHOD_NOT_ALLOWED_DEFER_SESSION_REQUIRED');
   },
 });
 
-const signOut = defineEndpoint({
-  method: 'POST',
-  path: '/sign-out',
+const signOut = defineEndpoint(rows.signOut, {
   async handler(ctx) {
     const current = await getCurrentSession(ctx, { disableCookieCache: true });
     if (current) {
@@ -78,9 +62,7 @@ const signOut = defineEndpoint({
   },
 });
 
-const listSessions = defineEndpoint({
-  method: 'GET',
-  path: '/list-sessions',
+const listSessions = defineEndpoint(rows.listSessions, {
   async handler(ctx) {
     const { user } = await requireSession(ctx, 'fresh');
     const sessions = await listActiveSessionsOfUser(ctx.deps.db, user.id, ctx.deps.clock.now());
@@ -88,10 +70,7 @@ const listSessions = defineEndpoint({
   },
 });
 
-const revokeSession = defineEndpoint({
-  method: 'POST',
-  path: '/revoke-session',
-  body: z.object({ token: z.string().min(1).max(512) }),
+const revokeSession = defineEndpoint(rows.revokeSession, {
   async handler(ctx) {
     const current = await requireSession(ctx, 'sensitive');
     // the opaque id from list-sessions is the stored hash; a raw cookie token is hashed first
@@ -108,9 +87,7 @@ const revokeSession = defineEndpoint({
   },
 });
 
-const revokeSessions = defineEndpoint({
-  method: 'POST',
-  path: '/revoke-sessions',
+const revokeSessions = defineEndpoint(rows.revokeSessions, {
   async handler(ctx) {
     const current = await requireSession(ctx, 'sensitive');
     await deleteSessionsOfUser(ctx.deps.db, current.user.id);
@@ -120,9 +97,7 @@ const revokeSessions = defineEndpoint({
   },
 });
 
-const revokeOtherSessions = defineEndpoint({
-  method: 'POST',
-  path: '/revoke-other-sessions',
+const revokeOtherSessions = defineEndpoint(rows.revokeOtherSessions, {
   async handler(ctx) {
     const current = await requireSession(ctx, 'sensitive');
     await deleteSessionsOfUser(ctx.deps.db, current.user.id, current.session.id);
