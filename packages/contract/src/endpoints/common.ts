@@ -17,3 +17,20 @@ export const successAnswer = z.object({ success: z.literal(true) });
 
 /** A redirect target checked against the trusted origins by the router (CONTRACT §2.3). */
 export const redirectTarget = z.string().max(2048).optional();
+
+const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** Whether an address is one Latch accepts (the same rule on the server and in forms). */
+export function isValidEmail(email: string): boolean {
+  return email.length <= 254 && EMAIL.test(email);
+}
+
+/** A valid address, trimmed and lower-cased; anything else is 400 VALIDATION_ERROR `[body.email] Invalid email address`. */
+export const emailField = z
+  .string()
+  .max(320)
+  .transform((s) => s.trim().toLowerCase())
+  .refine(isValidEmail, { message: 'Invalid email address' });
+
+/** The callbackURL of the email flows (checked against the trusted origins by the router). */
+export const callbackField = redirectTarget;

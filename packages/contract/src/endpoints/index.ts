@@ -1,11 +1,70 @@
 /**
  * The endpoint table: every endpoint Latch serves, as data (ARCHITECTURE.md,
  * "packages/contract"). The server binds a handler to each row, the client's methods and
- * the OpenAPI document are derived from it. A feature's rows live in its own file.
+ * the OpenAPI document are derived from it. A feature's rows live in its own file, and
+ * each file is exported here under the feature's name (`session.getSession`, …).
  */
+
+import { accountDeletionEndpoints } from './account-deletion.ts';
+import { accountsEndpoints } from './accounts.ts';
+import { adminEndpoints } from './admin.ts';
+import { credentialsEndpoints } from './credentials.ts';
+import { emailChangeEndpoints } from './email-change.ts';
+import { emailVerificationEndpoints } from './email-verification.ts';
+import { invitationsEndpoints } from './invitations.ts';
+import { jwtEndpoints } from './jwt.ts';
+import { membersEndpoints } from './members.ts';
+import { metaEndpoints } from './meta.ts';
+import { organizationEndpoints } from './organization.ts';
+import { passwordResetEndpoints } from './password-reset.ts';
 import { sessionEndpoints } from './session.ts';
+import { socialEndpoints } from './social.ts';
+import { teamsEndpoints } from './teams.ts';
+import { twoFactorEndpoints } from './two-factor.ts';
+import { undoChangeEndpoints } from './undo-change.ts';
+import { userEndpoints } from './user.ts';
+import { usernameEndpoints } from './username.ts';
 
+export * as accountDeletion from './account-deletion.ts';
+export * as accounts from './accounts.ts';
+export * as admin from './admin.ts';
 export * from './common.ts';
+export * as credentials from './credentials.ts';
+export * as emailChange from './email-change.ts';
+export * as emailVerification from './email-verification.ts';
+export * as invitations from './invitations.ts';
+export * as jwt from './jwt.ts';
+export * as members from './members.ts';
+export * as meta from './meta.ts';
+export * as organization from './organization.ts';
+export * as passwordReset from './password-reset.ts';
 export * as session from './session.ts';
+export * as social from './social.ts';
+export * as teams from './teams.ts';
+export * as twoFactor from './two-factor.ts';
+export * as undoChange from './undo-change.ts';
+export * as user from './user.ts';
+export * as username from './username.ts';
 
-export const ENDPOINTS = [...sessionEndpoints] as const;
+/** Every row, in the order of the reference. */
+export const ENDPOINTS = [
+  ...sessionEndpoints,
+  ...credentialsEndpoints,
+  ...usernameEndpoints,
+  ...userEndpoints,
+  ...accountsEndpoints,
+  ...accountDeletionEndpoints,
+  ...metaEndpoints,
+  ...emailVerificationEndpoints,
+  ...passwordResetEndpoints,
+  ...emailChangeEndpoints,
+  ...undoChangeEndpoints,
+  ...socialEndpoints,
+  ...jwtEndpoints,
+  ...organizationEndpoints,
+  ...membersEndpoints,
+  ...invitationsEndpoints,
+  ...teamsEndpoints,
+  ...adminEndpoints,
+  ...twoFactorEndpoints,
+] as const;

@@ -63,8 +63,5 @@ export async function assertNewPassword(deps: AuthDeps, password: string, owner:
   await assertNotCompromised(deps, password, owner);
 }
 
-const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && EMAIL.test(email);
-}
+/** The contract's rule (packages/contract), so forms and the server agree. */
+export { isValidEmail } from '@latch/contract';

@@ -1,0 +1,4 @@
+/** The rows of the email-change feature (to be filled: see packages/contract/src/endpoints/session.ts for the form). */
+import type { EndpointEntry } from '../endpoint.ts';
+
+export const emailChangeEndpoints: readonly EndpointEntry[] = [];
