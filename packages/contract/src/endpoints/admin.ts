@@ -1,4 +1,323 @@
-/** The rows of the admin feature (to be filled: see packages/contract/src/endpoints/session.ts for the form). */
-import type { EndpointEntry } from '../endpoint.ts';
+/**
+ * The admin plugin (CONTRACT §6.3): users (create, list, get, update, roles, passwords,
+ * removal), bans, a user's sessions, impersonation and the permission check. Every
+ * endpoint but has-permission re-reads the session and needs one permission of the
+ * caller's role.
+ */
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { sessionJson, sessionWithUserJson, userJson } from '../entities.ts';
+import { statusAnswer, successAnswer } from './common.ts';
 
-export const adminEndpoints: readonly EndpointEntry[] = [];
+const tag = 'Admin';
+const plugin = 'admin';
+
+/** The columns list-users may sort by. */
+export const SORTABLE = [
+  'email',
+  'name',
+  'createdAt',
+  'updatedAt',
+  'role',
+  'username',
+  'banned',
+  'emailVerified',
+] as const;
+/** The columns list-users may filter on. */
+export const FILTERABLE = ['id', 'email', 'name', 'role', 'username', 'banned', 'emailVerified'] as const;
+
+const role = z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).min(1).max(20)]);
+const int = z.coerce.number().int().min(0).max(1_000_000);
+const userIdBody = z.object({ userId: z.string().min(1).max(255) });
+
+/** `{ "user": … }`: the answer of create-user, set-role, ban-user and unban-user. */
+const wrappedUser = z.object({ user: userJson });
+
+export const createUser = endpoint({
+  method: 'POST',
+  path: '/admin/create-user',
+  tag,
+  summary: 'Creates a user (with a password only when one is given); sets no cookies',
+  body: z.object({
+    email: z.string().max(320),
+    password: z.string().min(1).optional(),
+    name: z.string().max(4096),
+    role: role.optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  }),
+  response: wrappedUser,
+  errors: [
+    'UNAUTHORIZED',
+    'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS',
+    'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE',
+    'INVALID_EMAIL',
+    'PASSWORD_TOO_LONG',
+    'INVALID_ROLE_TYPE',
+    'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE',
+    'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+    'PASSWORD_COMPROMISED',
+    'PASSWORD_BREACH_CHECK_UNAVAILABLE',
+  ],
+  session: 'sensitive',
+  plugin,
+});
+
+export const listUsers = endpoint({
+  method: 'GET',
+  path: '/admin/list-users',
+  tag,
+  summary: 'Searches, filters, sorts and pages the users; total counts every match',
+  query: z
+    .object({
+      searchValue: z.string().max(255).optional(),
+      searchField: z.enum(['email', 'name']).default('email'),
+      searchOperator: z.enum(['contains', 'starts_with', 'ends_with']).default('contains'),
+      limit: int.optional(),
+      offset: int.optional(),
+      sortBy: z.enum(SORTABLE).optional(),
+      sortDirection: z.enum(['asc', 'desc']).default('asc'),
+      filterField: z.enum(FILTERABLE).optional(),
+      filterValue: z.string().max(255).optional(),
+      filterOperator: z
+        .enum(['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'contains', 'starts_with', 'ends_with'])
+        .default('eq'),
+    })
+    // a boolean column has no text to match (PostgreSQL refuses lower(boolean)): the caller's mistake, not a 500
+    .superRefine((q, issues) => {
+      const booleanField = q.filterField === 'banned' || q.filterField === 'emailVerified';
+      if (booleanField && ['contains', 'starts_with', 'ends_with'].includes(q.filterOperator)) {
+        issues.addIssue({
+          code: 'custom',
+          path: ['filterOperator'],
+          message: `${q.filterField} takes eq, ne, lt, lte, gt or gte`,
+        });
+      }
+    }),
+  response: z.object({
+    users: z.array(userJson),
+    total: z.number().int().min(0),
+    /** Echoed only when the query gave a non-zero limit. */
+    limit: z.number().int().optional(),
+    /** Echoed only when the query gave a non-zero offset. */
+    offset: z.number().int().optional(),
+  }),
+  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS'],
+  session: 'sensitive',
+  plugin,
+});
+
+export const getUser = endpoint({
+  method: 'GET',
+  path: '/admin/get-user',
+  tag,
+  summary: 'One user by id (the user itself, not wrapped)',
+  query: z.object({ id: z.string().min(1).max(255) }),
+  response: userJson,
+  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_GET_USER', 'USER_NOT_FOUND'],
+  session: 'sensitive',
+  plugin,
+});
+
+export const updateUser = endpoint({
+  method: 'POST',
+  path: '/admin/update-user',
+  tag,
+  summary: "Changes a user's fields; role, email and ban fields need their own permission",
+  body: z.object({ userId: z.string().min(1).max(255), data: z.record(z.string(), z.unknown()) }),
+  response: userJson,
+  errors: [
+    'UNAUTHORIZED',
+    'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS',
+    'NO_DATA_TO_UPDATE',
+    'PASSWORD_CANNOT_BE_UPDATED_VIA_UPDATE_USER',
+    'USER_ID_CANNOT_BE_UPDATED',
+    'USER_NOT_FOUND',
+    'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE',
+    'INVALID_ROLE_TYPE',
+    'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE',
+    'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL',
+    'INVALID_EMAIL',
+    'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+    'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS',
+    'YOU_CANNOT_BAN_YOURSELF',
+  ],
+  session: 'sensitive',
+  plugin,
+});
+
+export const setRole = endpoint({
+  method: 'POST',
+  path: '/admin/set-role',
+  tag,
+  summary: "Replaces a user's roles (a list is stored comma-joined)",
+  body: z.object({ userId: z.string().min(1).max(255), role }),
+  response: wrappedUser,
+  errors: [
+    'UNAUTHORIZED',
+    'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE',
+    'INVALID_ROLE_TYPE',
+    'YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE',
+    'USER_NOT_FOUND',
+  ],
+  session: 'sensitive',
+  plugin,
+});
+
+export const removeUser = endpoint({
+  method: 'POST',
+  path: '/admin/remove-user',
+  tag,
+  summary: 'Deletes a user with their sessions, accounts and memberships',
+  body: userIdBody,
+  response: successAnswer,
+  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS', 'YOU_CANNOT_REMOVE_YOURSELF', 'USER_NOT_FOUND'],
+  session: 'sensitive',
+  plugin,
+});
+
+export const setUserPassword = endpoint({
+  method: 'POST',
+  path: '/admin/set-user-password',
+  tag,
+  summary: "Sets a user's password (and unlocks a locked sign-in); the user is mailed an undo link",
+  body: z.object({ userId: z.string().min(1).max(255), newPassword: z.string().min(1) }),
+  response: statusAnswer,
+  errors: [
+    'UNAUTHORIZED',
+    'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD',
+    'PASSWORD_TOO_SHORT',
+    'PASSWORD_TOO_LONG',
+    'USER_NOT_FOUND',
+    'PASSWORD_COMPROMISED',
+    'PASSWORD_BREACH_CHECK_UNAVAILABLE',
+  ],
+  session: 'sensitive',
+  plugin,
+});
+
+export const banUser = endpoint({
+  method: 'POST',
+  path: '/admin/ban-user',
+  tag,
+  summary: 'Bans a user (for banExpiresIn seconds, or for good) and ends all their sessions',
+  body: z.object({
+    userId: z.string().min(1).max(255),
+    banReason: z.string().max(1000).optional(),
+    banExpiresIn: z.number().int().positive().max(315_360_000).optional(),
+  }),
+  response: wrappedUser,
+  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', 'USER_NOT_FOUND', 'YOU_CANNOT_BAN_YOURSELF'],
+  session: 'sensitive',
+  plugin,
+});
+
+export const unbanUser = endpoint({
+  method: 'POST',
+  path: '/admin/unban-user',
+  tag,
+  summary: "Lifts a user's ban",
+  body: userIdBody,
+  response: wrappedUser,
+  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', 'USER_NOT_FOUND'],
+  session: 'sensitive',
+  plugin,
+});
+
+export const listUserSessions = endpoint({
+  method: 'POST',
+  path: '/admin/list-user-sessions',
+  tag,
+  summary: "A user's active sessions, impersonations included",
+  body: userIdBody,
+  response: z.object({ sessions: z.array(sessionJson) }),
+  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS'],
+  session: 'sensitive',
+  plugin,
+});
+
+export const revokeUserSession = endpoint({
+  method: 'POST',
+  path: '/admin/revoke-user-session',
+  tag,
+  summary: 'Ends one session of any user, named by the token list-user-sessions gives',
+  body: z.object({ sessionToken: z.string().min(1).max(512) }),
+  response: successAnswer,
+  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS'],
+  session: 'sensitive',
+  plugin,
+});
+
+export const revokeUserSessions = endpoint({
+  method: 'POST',
+  path: '/admin/revoke-user-sessions',
+  tag,
+  summary: 'Ends every session of a user',
+  body: userIdBody,
+  response: successAnswer,
+  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS'],
+  session: 'sensitive',
+  plugin,
+});
+
+export const impersonateUser = endpoint({
+  method: 'POST',
+  path: '/admin/impersonate-user',
+  tag,
+  summary: "Signs the admin in as a user (not an admin) for an hour; the admin's session waits aside",
+  body: userIdBody,
+  response: sessionWithUserJson,
+  errors: [
+    'UNAUTHORIZED',
+    'YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS',
+    'USER_NOT_FOUND',
+    'YOU_CANNOT_IMPERSONATE_ADMINS',
+    'BANNED_USER',
+    'FAILED_TO_CREATE_SESSION',
+  ],
+  session: 'sensitive',
+  plugin,
+});
+
+export const stopImpersonating = endpoint({
+  method: 'POST',
+  path: '/admin/stop-impersonating',
+  tag,
+  summary: "Ends the impersonation and gives the admin's own session back",
+  response: sessionWithUserJson,
+  errors: ['UNAUTHORIZED', 'NOT_IMPERSONATING', 'FAILED_TO_FIND_ADMIN_SESSION'],
+  session: 'sensitive',
+  plugin,
+});
+
+export const hasPermission = endpoint({
+  method: 'POST',
+  path: '/admin/has-permission',
+  tag,
+  summary: "Whether the caller's role grants every listed action (permissions, or the older permission)",
+  body: z.object({
+    permissions: z.record(z.string(), z.array(z.string())).optional(),
+    permission: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+  response: z.object({ error: z.null(), success: z.boolean() }),
+  errors: ['UNAUTHORIZED', 'INVALID_PERMISSION_CHECK'],
+  session: 'session',
+  plugin,
+});
+
+export const adminEndpoints = [
+  createUser,
+  listUsers,
+  getUser,
+  updateUser,
+  setRole,
+  removeUser,
+  setUserPassword,
+  banUser,
+  unbanUser,
+  listUserSessions,
+  revokeUserSession,
+  revokeUserSessions,
+  impersonateUser,
+  stopImpersonating,
+  hasPermission,
+] as const;

@@ -1,5 +1,5 @@
 /** Bans, user sessions and impersonation (CONTRACT §6.3). */
-import { z } from 'zod';
+import { admin as rows } from '@latch/contract';
 import { addSeconds } from '../../core/clock.ts';
 import { hashToken } from '../../core/crypto/hash.ts';
 import { authError } from '../../core/errors.ts';
@@ -19,16 +19,7 @@ import { adminOptions, requireAdmin } from './guard.ts';
 import { type AdminPermissions, hasAdminPermission, isAdmin } from './permissions.ts';
 import { requireUser } from './service.ts';
 
-const userIdBody = z.object({ userId: z.string().min(1).max(255) });
-
-const banUser = defineEndpoint({
-  method: 'POST',
-  path: '/admin/ban-user',
-  body: z.object({
-    userId: z.string().min(1).max(255),
-    banReason: z.string().max(1000).optional(),
-    banExpiresIn: z.number().int().positive().max(315_360_000).optional(),
-  }),
+const banUser = defineEndpoint(rows.banUser, {
   async handler(ctx) {
     const current = await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS');
     const target = await requireUser(ctx.deps, ctx.body.userId);
@@ -48,10 +39,7 @@ const banUser = defineEndpoint({
   },
 });
 
-const unbanUser = defineEndpoint({
-  method: 'POST',
-  path: '/admin/unban-user',
-  body: userIdBody,
+const unbanUser = defineEndpoint(rows.unbanUser, {
   async handler(ctx) {
     await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS');
     const target = await requireUser(ctx.deps, ctx.body.userId);
@@ -65,10 +53,7 @@ const unbanUser = defineEndpoint({
   },
 });
 
-const listUserSessions = defineEndpoint({
-  method: 'POST',
-  path: '/admin/list-user-sessions',
-  body: userIdBody,
+const listUserSessions = defineEndpoint(rows.listUserSessions, {
   async handler(ctx) {
     await requireAdmin(ctx, { session: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS');
     const sessions = await listActiveSessionsOfUser(ctx.deps.db, ctx.body.userId, ctx.deps.clock.now());
@@ -76,10 +61,7 @@ const listUserSessions = defineEndpoint({
   },
 });
 
-const revokeUserSession = defineEndpoint({
-  method: 'POST',
-  path: '/admin/revoke-user-session',
-  body: z.object({ sessionToken: z.string().min(1).max(512) }),
+const revokeUserSession = defineEndpoint(rows.revokeUserSession, {
   async handler(ctx) {
     await requireAdmin(ctx, { session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS');
     // the opaque token from list-user-sessions is the stored hash; a raw token is hashed first
@@ -95,10 +77,7 @@ const revokeUserSession = defineEndpoint({
   },
 });
 
-const revokeUserSessions = defineEndpoint({
-  method: 'POST',
-  path: '/admin/revoke-user-sessions',
-  body: userIdBody,
+const revokeUserSessions = defineEndpoint(rows.revokeUserSessions, {
   async handler(ctx) {
     await requireAdmin(ctx, { session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS');
     await deleteSessionsOfUser(ctx.deps.db, ctx.body.userId);
@@ -107,10 +86,7 @@ const revokeUserSessions = defineEndpoint({
   },
 });
 
-const impersonateUser = defineEndpoint({
-  method: 'POST',
-  path: '/admin/impersonate-user',
-  body: userIdBody,
+const impersonateUser = defineEndpoint(rows.impersonateUser, {
   async handler(ctx) {
     const options = adminOptions(ctx);
     const current = await requireAdmin(ctx, { user: ['impersonate'] }, 'YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS');
@@ -134,9 +110,7 @@ const impersonateUser = defineEndpoint({
   },
 });
 
-const stopImpersonating = defineEndpoint({
-  method: 'POST',
-  path: '/admin/stop-impersonating',
+const stopImpersonating = defineEndpoint(rows.stopImpersonating, {
   async handler(ctx) {
     adminOptions(ctx);
     const current = await requireSession(ctx, 'sensitive');
@@ -156,13 +130,7 @@ const stopImpersonating = defineEndpoint({
   },
 });
 
-const hasPermission = defineEndpoint({
-  method: 'POST',
-  path: '/admin/has-permission',
-  body: z.object({
-    permissions: z.record(z.string(), z.array(z.string())).optional(),
-    permission: z.record(z.string(), z.array(z.string())).optional(),
-  }),
+const hasPermission = defineEndpoint(rows.hasPermission, {
   async handler(ctx) {
     const options = adminOptions(ctx);
     const current = await requireSession(ctx, 'session');

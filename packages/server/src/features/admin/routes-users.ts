@@ -1,6 +1,6 @@
 /** The admin endpoints about users (CONTRACT §6.3). */
+import { admin as rows } from '@latch/contract';
 import type { Updateable } from 'kysely';
-import { z } from 'zod';
 import { hashPassword } from '../../core/crypto/password.ts';
 import { generateId } from '../../core/crypto/random.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
@@ -21,21 +21,9 @@ import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser } from '../session/index.ts';
 import { deleteUserRow, findUserByEmail, insertUser, updateUserRow, userToJson } from '../user/index.ts';
 import { adminOptions, requireAdmin } from './guard.ts';
-import { FILTERABLE, listUsers, normalizeRole, requireUser, SORTABLE } from './service.ts';
+import { listUsers, normalizeRole, requireUser } from './service.ts';
 
-const role = z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).min(1).max(20)]);
-const int = z.coerce.number().int().min(0).max(1_000_000);
-
-const createUser = defineEndpoint({
-  method: 'POST',
-  path: '/admin/create-user',
-  body: z.object({
-    email: z.string().max(320),
-    password: z.string().min(1).optional(),
-    name: z.string().max(4096),
-    role: role.optional(),
-    data: z.record(z.string(), z.unknown()).optional(),
-  }),
+const createUser = defineEndpoint(rows.createUser, {
   async handler(ctx) {
     const options = adminOptions(ctx);
     await requireAdmin(ctx, { user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS');
@@ -81,35 +69,7 @@ const createUser = defineEndpoint({
   },
 });
 
-const listUsersEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/admin/list-users',
-  query: z
-    .object({
-      searchValue: z.string().max(255).optional(),
-      searchField: z.enum(['email', 'name']).default('email'),
-      searchOperator: z.enum(['contains', 'starts_with', 'ends_with']).default('contains'),
-      limit: int.optional(),
-      offset: int.optional(),
-      sortBy: z.enum(SORTABLE).optional(),
-      sortDirection: z.enum(['asc', 'desc']).default('asc'),
-      filterField: z.enum(FILTERABLE).optional(),
-      filterValue: z.string().max(255).optional(),
-      filterOperator: z
-        .enum(['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'contains', 'starts_with', 'ends_with'])
-        .default('eq'),
-    })
-    // a boolean column has no text to match (PostgreSQL refuses lower(boolean)): the caller's mistake, not a 500
-    .superRefine((q, issues) => {
-      const booleanField = q.filterField === 'banned' || q.filterField === 'emailVerified';
-      if (booleanField && ['contains', 'starts_with', 'ends_with'].includes(q.filterOperator)) {
-        issues.addIssue({
-          code: 'custom',
-          path: ['filterOperator'],
-          message: `${q.filterField} takes eq, ne, lt, lte, gt or gte`,
-        });
-      }
-    }),
+const listUsersEndpoint = defineEndpoint(rows.listUsers, {
   async handler(ctx) {
     await requireAdmin(ctx, { user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS');
     const { users, total } = await listUsers(ctx.deps, ctx.query);
@@ -122,20 +82,14 @@ const listUsersEndpoint = defineEndpoint({
   },
 });
 
-const getUser = defineEndpoint({
-  method: 'GET',
-  path: '/admin/get-user',
-  query: z.object({ id: z.string().min(1).max(255) }),
+const getUser = defineEndpoint(rows.getUser, {
   async handler(ctx) {
     await requireAdmin(ctx, { user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER');
     return userToJson(await requireUser(ctx.deps, ctx.query.id));
   },
 });
 
-const updateUser = defineEndpoint({
-  method: 'POST',
-  path: '/admin/update-user',
-  body: z.object({ userId: z.string().min(1).max(255), data: z.record(z.string(), z.unknown()) }),
+const updateUser = defineEndpoint(rows.updateUser, {
   async handler(ctx) {
     const options = adminOptions(ctx);
     const current = await requireAdmin(ctx, { user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS');
@@ -195,10 +149,7 @@ const updateUser = defineEndpoint({
   },
 });
 
-const setRole = defineEndpoint({
-  method: 'POST',
-  path: '/admin/set-role',
-  body: z.object({ userId: z.string().min(1).max(255), role }),
+const setRole = defineEndpoint(rows.setRole, {
   async handler(ctx) {
     const options = adminOptions(ctx);
     await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE');
@@ -210,10 +161,7 @@ const setRole = defineEndpoint({
   },
 });
 
-const removeUser = defineEndpoint({
-  method: 'POST',
-  path: '/admin/remove-user',
-  body: z.object({ userId: z.string().min(1).max(255) }),
+const removeUser = defineEndpoint(rows.removeUser, {
   async handler(ctx) {
     const current = await requireAdmin(ctx, { user: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS');
     if (ctx.body.userId === current.user.id) throw authError('YOU_CANNOT_REMOVE_YOURSELF');
@@ -228,10 +176,7 @@ const removeUser = defineEndpoint({
   },
 });
 
-const setUserPassword = defineEndpoint({
-  method: 'POST',
-  path: '/admin/set-user-password',
-  body: z.object({ userId: z.string().min(1).max(255), newPassword: z.string().min(1) }),
+const setUserPassword = defineEndpoint(rows.setUserPassword, {
   async handler(ctx) {
     await requireAdmin(ctx, { user: ['set-password'] }, 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD');
     assertPasswordLength(ctx.body.newPassword, ctx.deps.config);

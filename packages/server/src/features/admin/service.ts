@@ -1,4 +1,5 @@
 /** Rules shared by the admin endpoints and the sign-in check for bans. */
+import type { admin } from '@latch/contract';
 import { sql } from 'kysely';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
@@ -29,27 +30,15 @@ export const defaultRoleExtension = (options: AdminOptions): SignUpExtension => 
 
 export type SearchField = 'email' | 'name';
 export type Operator = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains' | 'starts_with' | 'ends_with';
-export const SORTABLE = [
-  'email',
-  'name',
-  'createdAt',
-  'updatedAt',
-  'role',
-  'username',
-  'banned',
-  'emailVerified',
-] as const;
-export const FILTERABLE = ['id', 'email', 'name', 'role', 'username', 'banned', 'emailVerified'] as const;
-
 export interface ListUsersQuery {
   searchValue?: string | undefined;
   searchField: SearchField;
   searchOperator: 'contains' | 'starts_with' | 'ends_with';
   limit?: number | undefined;
   offset?: number | undefined;
-  sortBy?: (typeof SORTABLE)[number] | undefined;
+  sortBy?: (typeof admin.SORTABLE)[number] | undefined;
   sortDirection: 'asc' | 'desc';
-  filterField?: (typeof FILTERABLE)[number] | undefined;
+  filterField?: (typeof admin.FILTERABLE)[number] | undefined;
   filterValue?: string | undefined;
   filterOperator: Operator;
 }
