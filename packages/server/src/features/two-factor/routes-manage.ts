@@ -2,7 +2,7 @@
  * Account settings (CONTRACT §6.4): enable, disable, get-totp-uri and
  * generate-backup-codes. Each needs the session and the account's password.
  */
-import { z } from 'zod';
+import { twoFactor as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { announceChange, notify } from '../security-notices/index.ts';
@@ -22,16 +22,7 @@ import {
 } from './service.ts';
 import { forgetTrustedDevices } from './trust-device.ts';
 
-const password = z.string().max(1024).optional();
-
-const enable = defineEndpoint({
-  method: 'POST',
-  path: '/two-factor/enable',
-  body: z.object({
-    password,
-    method: z.enum(['totp', 'otp']).optional(),
-    issuer: z.string().max(256).optional(),
-  }),
+const enable = defineEndpoint(rows.enable, {
   async handler(ctx) {
     const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
     await assertPassword(ctx, current.user, ctx.body.password ?? '');
@@ -50,10 +41,7 @@ const enable = defineEndpoint({
   },
 });
 
-const disable = defineEndpoint({
-  method: 'POST',
-  path: '/two-factor/disable',
-  body: z.object({ password }),
+const disable = defineEndpoint(rows.disable, {
   async handler(ctx) {
     const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
     await assertPassword(ctx, current.user, ctx.body.password ?? '');
@@ -75,10 +63,7 @@ const disable = defineEndpoint({
   },
 });
 
-const getTotpUri = defineEndpoint({
-  method: 'POST',
-  path: '/two-factor/get-totp-uri',
-  body: z.object({ password }),
+const getTotpUri = defineEndpoint(rows.getTotpUri, {
   async handler(ctx) {
     const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
     const record = await findTwoFactorOfUser(ctx.deps.db, current.user.id);
@@ -89,10 +74,7 @@ const getTotpUri = defineEndpoint({
   },
 });
 
-const generateBackupCodes = defineEndpoint({
-  method: 'POST',
-  path: '/two-factor/generate-backup-codes',
-  body: z.object({ password }),
+const generateBackupCodes = defineEndpoint(rows.generateBackupCodes, {
   async handler(ctx) {
     const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
     if (!current.user.twoFactorEnabled) throw authError('TWO_FACTOR_NOT_ENABLED');

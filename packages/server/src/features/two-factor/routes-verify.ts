@@ -2,7 +2,7 @@
  * The second factor itself (CONTRACT §6.4): verify-totp, send-otp, verify-otp and
  * verify-backup-code, each in the verification context of challenge.ts.
  */
-import { z } from 'zod';
+import { twoFactor as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
@@ -30,13 +30,7 @@ import {
 } from './service.ts';
 import { matchTotp } from './totp.ts';
 
-const code = z.string().max(64);
-const trustDevice = z.boolean().optional();
-
-const verifyTotp = defineEndpoint({
-  method: 'POST',
-  path: '/two-factor/verify-totp',
-  body: z.object({ code, trustDevice }),
+const verifyTotp = defineEndpoint(rows.verifyTotp, {
   async handler(ctx) {
     const { deps } = ctx;
     const v = await resolveVerifier(ctx);
@@ -61,10 +55,7 @@ const verifyTotp = defineEndpoint({
   },
 });
 
-const sendOtpEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/two-factor/send-otp',
-  body: z.object({ trustDevice }).optional(),
+const sendOtpEndpoint = defineEndpoint(rows.sendOtp, {
   async handler(ctx) {
     const v = await resolveVerifier(ctx);
     await assertEmailCodeCounts(ctx, v);
@@ -75,10 +66,7 @@ const sendOtpEndpoint = defineEndpoint({
   },
 });
 
-const verifyOtp = defineEndpoint({
-  method: 'POST',
-  path: '/two-factor/verify-otp',
-  body: z.object({ code, trustDevice }),
+const verifyOtp = defineEndpoint(rows.verifyOtp, {
   async handler(ctx) {
     const v = await resolveVerifier(ctx);
     await assertEmailCodeCounts(ctx, v);
@@ -94,10 +82,7 @@ const verifyOtp = defineEndpoint({
   },
 });
 
-const verifyBackupCode = defineEndpoint({
-  method: 'POST',
-  path: '/two-factor/verify-backup-code',
-  body: z.object({ code, disableSession: z.boolean().optional(), trustDevice }),
+const verifyBackupCode = defineEndpoint(rows.verifyBackupCode, {
   async handler(ctx) {
     const { deps } = ctx;
     const v = await resolveVerifier(ctx);
