@@ -1,5 +1,5 @@
 /** The member endpoints of CONTRACT §6.2. */
-import { z } from 'zod';
+import { members as rows } from '@latch/contract';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { requireOrganizationId, requireOrgSession } from './guard.ts';
 import {
@@ -12,44 +12,8 @@ import {
   updateMemberRole,
 } from './members.ts';
 import { memberToJson, memberWithUserToJson } from './model.ts';
-import { FILTER_OPERATORS, LIKE_OPERATORS, MEMBER_SORT_FIELDS } from './repo.ts';
 
-const roleInput = z.union([z.string(), z.array(z.string())]);
-
-/** A date every dialect can compare a timestamp with (years 1 to 9999). */
-function isStorableDate(value: string): boolean {
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms)) return false;
-  const year = new Date(ms).getUTCFullYear();
-  return year >= 1 && year <= 9999;
-}
-
-const listMembersEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/organization/list-members',
-  query: z
-    .object({
-      limit: z.coerce.number().int().min(0).optional(),
-      offset: z.coerce.number().int().min(0).optional(),
-      sortBy: z.enum(MEMBER_SORT_FIELDS).optional(),
-      sortDirection: z.enum(['asc', 'desc']).optional(),
-      filterField: z.enum(MEMBER_SORT_FIELDS).optional(),
-      filterValue: z.union([z.string(), z.array(z.string())]).optional(),
-      filterOperator: z.enum(FILTER_OPERATORS).optional(),
-      organizationId: z.string().optional(),
-      organizationSlug: z.string().optional(),
-    })
-    // a timestamp column takes dates and comparisons only: anything else is the caller's mistake, not a 500
-    .superRefine((q, issues) => {
-      if (q.filterField !== 'createdAt' || q.filterValue === undefined) return;
-      if (LIKE_OPERATORS.has(q.filterOperator ?? 'eq')) {
-        issues.addIssue({ code: 'custom', path: ['filterOperator'], message: 'createdAt cannot be matched as text' });
-      }
-      const values = Array.isArray(q.filterValue) ? q.filterValue : q.filterValue.split(',');
-      if (values.some((v) => !isStorableDate(v))) {
-        issues.addIssue({ code: 'custom', path: ['filterValue'], message: 'createdAt takes dates' });
-      }
-    }),
+const listMembersEndpoint = defineEndpoint(rows.listMembers, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const q = ctx.query;
@@ -69,10 +33,7 @@ const listMembersEndpoint = defineEndpoint({
   },
 });
 
-const updateMemberRoleEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/organization/update-member-role',
-  body: z.object({ memberId: z.string().min(1), role: roleInput, organizationId: z.string().optional() }),
+const updateMemberRoleEndpoint = defineEndpoint(rows.updateMemberRole, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
@@ -81,10 +42,7 @@ const updateMemberRoleEndpoint = defineEndpoint({
   },
 });
 
-const removeMemberEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/organization/remove-member',
-  body: z.object({ memberIdOrEmail: z.string().min(1), organizationId: z.string().optional() }),
+const removeMemberEndpoint = defineEndpoint(rows.removeMember, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
@@ -93,33 +51,21 @@ const removeMemberEndpoint = defineEndpoint({
   },
 });
 
-const leave = defineEndpoint({
-  method: 'POST',
-  path: '/organization/leave',
-  body: z.object({ organizationId: z.string().min(1) }),
+const leave = defineEndpoint(rows.leave, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     return memberToJson(await leaveOrganization(ctx.deps, current.user.id, ctx.body.organizationId));
   },
 });
 
-const getActiveMemberEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/organization/get-active-member',
+const getActiveMemberEndpoint = defineEndpoint(rows.getActiveMember, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     return memberWithUserToJson(await getActiveMember(ctx.deps, current));
   },
 });
 
-const getActiveMemberRole = defineEndpoint({
-  method: 'GET',
-  path: '/organization/get-active-member-role',
-  query: z.object({
-    userId: z.string().optional(),
-    organizationId: z.string().optional(),
-    organizationSlug: z.string().optional(),
-  }),
+const getActiveMemberRole = defineEndpoint(rows.getActiveMemberRole, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.query);
@@ -127,21 +73,7 @@ const getActiveMemberRole = defineEndpoint({
   },
 });
 
-const permissionMap = z.record(z.string(), z.array(z.string()));
-
-const hasPermissionEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/organization/has-permission',
-  body: z
-    .object({
-      permissions: permissionMap.optional(),
-      permission: permissionMap.optional(),
-      organizationId: z.string().optional(),
-    })
-    .refine((b) => (b.permissions === undefined) !== (b.permission === undefined), {
-      message: 'exactly one of permissions and permission is required',
-      path: ['permissions'],
-    }),
+const hasPermissionEndpoint = defineEndpoint(rows.hasPermission, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);

@@ -4,6 +4,7 @@
  * it or removing a member also touches its teams and team memberships here, so the
  * teams feature can depend on this one and not the other way round.
  */
+import type { members } from '@latch/contract';
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Database, Dialect, MemberTable, OrganizationTable } from '../../core/db/schema.ts';
 import { type Member, type MemberWithUser, memberFromRow, type Organization, organizationFromRow } from './model.ts';
@@ -125,22 +126,9 @@ export async function listMemberRoles(db: Db, organizationId: string): Promise<{
   return db.selectFrom('member').select(['id', 'role']).where('organizationId', '=', organizationId).execute();
 }
 
-export const MEMBER_SORT_FIELDS = ['id', 'userId', 'role', 'createdAt'] as const;
-export type MemberField = (typeof MEMBER_SORT_FIELDS)[number];
-export const FILTER_OPERATORS = [
-  'eq',
-  'ne',
-  'lt',
-  'lte',
-  'gt',
-  'gte',
-  'in',
-  'not_in',
-  'contains',
-  'starts_with',
-  'ends_with',
-] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+/** list-members' sort fields and filter operators, as the contract's query schema names them. */
+export type MemberField = members.MemberField;
+export type FilterOperator = members.FilterOperator;
 
 export interface MemberListQuery {
   limit: number;
@@ -149,8 +137,6 @@ export interface MemberListQuery {
   sortDirection: 'asc' | 'desc';
   filter: { field: MemberField; operator: FilterOperator; value: string | string[] } | null;
 }
-
-export const LIKE_OPERATORS: ReadonlySet<FilterOperator> = new Set(['contains', 'starts_with', 'ends_with']);
 
 /** A LIKE pattern for `escape '!'`: the backslash is no escape character in SQLite and differs in MySQL literals. */
 function likePattern(value: string, before: string, after: string) {

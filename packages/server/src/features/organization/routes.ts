@@ -1,5 +1,5 @@
 /** The organization endpoints of CONTRACT §6.2: create, check-slug, update, delete, list, set-active, get(-full). */
-import { z } from 'zod';
+import { organization as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { setSessionCookies } from '../session/index.ts';
@@ -17,18 +17,7 @@ import {
   updateOrganization,
 } from './service.ts';
 
-const metadata = z.record(z.string(), z.unknown()).nullable().optional();
-
-const create = defineEndpoint({
-  method: 'POST',
-  path: '/organization/create',
-  body: z.object({
-    name: z.string().min(1).max(512),
-    slug: z.string().min(1).max(255),
-    logo: z.string().max(8192).nullable().optional(),
-    metadata,
-    keepCurrentActiveOrganization: z.boolean().optional(),
-  }),
+const create = defineEndpoint(rows.create, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const created = await createOrganization(ctx.deps, current.user.id, ctx.body, {
@@ -50,28 +39,14 @@ const create = defineEndpoint({
   },
 });
 
-const checkSlugEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/organization/check-slug',
-  body: z.object({ slug: z.string().min(1).max(255) }),
+const checkSlugEndpoint = defineEndpoint(rows.checkSlug, {
   async handler(ctx) {
     await requireOrgSession(ctx);
     return checkSlug(ctx.deps, ctx.body.slug);
   },
 });
 
-const update = defineEndpoint({
-  method: 'POST',
-  path: '/organization/update',
-  body: z.object({
-    organizationId: z.string().optional(),
-    data: z.object({
-      name: z.string().min(1).max(512).optional(),
-      slug: z.string().min(1).max(255).optional(),
-      logo: z.string().max(8192).nullable().optional(),
-      metadata,
-    }),
-  }),
+const update = defineEndpoint(rows.update, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = ctx.body.organizationId ?? current.session.activeOrganizationId;
@@ -81,10 +56,7 @@ const update = defineEndpoint({
   },
 });
 
-const remove = defineEndpoint({
-  method: 'POST',
-  path: '/organization/delete',
-  body: z.object({ organizationId: z.string().min(1) }),
+const remove = defineEndpoint(rows.remove, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const org = await deleteOrganization(ctx.deps, current.user.id, ctx.body.organizationId);
@@ -92,9 +64,7 @@ const remove = defineEndpoint({
   },
 });
 
-const list = defineEndpoint({
-  method: 'GET',
-  path: '/organization/list',
+const list = defineEndpoint(rows.list, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const orgs = await listOrganizationsOfUser(ctx.deps.db, current.user.id);
@@ -107,13 +77,7 @@ const list = defineEndpoint({
  * must never outlive the organization it belongs to in the session (Latch choice, see
  * docs/organizations.md). Re-sends the session cookie so a cached copy follows.
  */
-const setActive = defineEndpoint({
-  method: 'POST',
-  path: '/organization/set-active',
-  body: z.object({
-    organizationId: z.string().nullable().optional(),
-    organizationSlug: z.string().optional(),
-  }),
+const setActive = defineEndpoint(rows.setActive, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const { organizationId, organizationSlug } = ctx.body;
@@ -135,15 +99,7 @@ const setActive = defineEndpoint({
   },
 });
 
-const orgQuery = z.object({
-  organizationId: z.string().optional(),
-  organizationSlug: z.string().optional(),
-});
-
-const getOrganization = defineEndpoint({
-  method: 'GET',
-  path: '/organization/get-organization',
-  query: orgQuery,
+const getOrganization = defineEndpoint(rows.getOrganization, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await resolveOrganizationId(ctx.deps, current, ctx.query);
@@ -153,10 +109,7 @@ const getOrganization = defineEndpoint({
   },
 });
 
-const getFull = defineEndpoint({
-  method: 'GET',
-  path: '/organization/get-full-organization',
-  query: orgQuery.extend({ membersLimit: z.coerce.number().int().min(0).optional() }),
+const getFull = defineEndpoint(rows.getFullOrganization, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await resolveOrganizationId(ctx.deps, current, ctx.query);
