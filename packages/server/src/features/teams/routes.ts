@@ -1,5 +1,5 @@
 /** The team endpoints of CONTRACT §6.2 (registered only when teams are enabled). */
-import { z } from 'zod';
+import { teams as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import {
@@ -22,12 +22,7 @@ import {
   updateTeam,
 } from './service.ts';
 
-const teamName = z.string().trim().min(1).max(512);
-
-const create = defineEndpoint({
-  method: 'POST',
-  path: '/organization/create-team',
-  body: z.object({ name: teamName, organizationId: z.string().optional() }),
+const create = defineEndpoint(rows.createTeam, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
@@ -35,10 +30,7 @@ const create = defineEndpoint({
   },
 });
 
-const list = defineEndpoint({
-  method: 'GET',
-  path: '/organization/list-teams',
-  query: z.object({ organizationId: z.string().optional() }),
+const list = defineEndpoint(rows.listTeams, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.query);
@@ -46,13 +38,7 @@ const list = defineEndpoint({
   },
 });
 
-const update = defineEndpoint({
-  method: 'POST',
-  path: '/organization/update-team',
-  body: z.object({
-    teamId: z.string().min(1),
-    data: z.object({ name: teamName.optional(), organizationId: z.string().optional() }),
-  }),
+const update = defineEndpoint(rows.updateTeam, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, {
@@ -62,10 +48,7 @@ const update = defineEndpoint({
   },
 });
 
-const remove = defineEndpoint({
-  method: 'POST',
-  path: '/organization/remove-team',
-  body: z.object({ teamId: z.string().min(1), organizationId: z.string().optional() }),
+const remove = defineEndpoint(rows.removeTeam, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
@@ -74,10 +57,7 @@ const remove = defineEndpoint({
   },
 });
 
-const setActiveTeam = defineEndpoint({
-  method: 'POST',
-  path: '/organization/set-active-team',
-  body: z.object({ teamId: z.string().min(1).nullable().optional() }),
+const setActiveTeam = defineEndpoint(rows.setActiveTeam, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     // no teamId re-validates the current active team; null unsets it
@@ -93,10 +73,7 @@ const setActiveTeam = defineEndpoint({
   },
 });
 
-const listUserTeamsEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/organization/list-user-teams',
-  query: z.object({ userId: z.string().optional(), organizationId: z.string().optional() }),
+const listUserTeamsEndpoint = defineEndpoint(rows.listUserTeams, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = ctx.query.organizationId ?? (ctx.query.userId ? current.session.activeOrganizationId : null);
@@ -106,10 +83,7 @@ const listUserTeamsEndpoint = defineEndpoint({
   },
 });
 
-const listTeamMembersEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/organization/list-team-members',
-  query: z.object({ teamId: z.string().optional() }),
+const listTeamMembersEndpoint = defineEndpoint(rows.listTeamMembers, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const teamId = ctx.query.teamId ?? current.session.activeTeamId;
@@ -118,16 +92,7 @@ const listTeamMembersEndpoint = defineEndpoint({
   },
 });
 
-const teamMemberBody = z.object({
-  teamId: z.string().min(1),
-  userId: z.string().min(1),
-  organizationId: z.string().optional(),
-});
-
-const addMember = defineEndpoint({
-  method: 'POST',
-  path: '/organization/add-team-member',
-  body: teamMemberBody,
+const addMember = defineEndpoint(rows.addTeamMember, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
@@ -135,10 +100,7 @@ const addMember = defineEndpoint({
   },
 });
 
-const removeMember = defineEndpoint({
-  method: 'POST',
-  path: '/organization/remove-team-member',
-  body: teamMemberBody,
+const removeMember = defineEndpoint(rows.removeTeamMember, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
