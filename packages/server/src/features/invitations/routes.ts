@@ -1,5 +1,5 @@
 /** The invitation endpoints of CONTRACT §6.2. */
-import { z } from 'zod';
+import { invitations as rows } from '@latch/contract';
 import { authError, messageError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
@@ -16,18 +16,7 @@ import {
   rejectInvitation,
 } from './service.ts';
 
-const idList = z.union([z.string(), z.array(z.string())]);
-
-const invite = defineEndpoint({
-  method: 'POST',
-  path: '/organization/invite-member',
-  body: z.object({
-    email: z.string().max(320),
-    role: idList,
-    organizationId: z.string().optional(),
-    resend: z.boolean().optional(),
-    teamId: idList.optional(),
-  }),
+const invite = defineEndpoint(rows.inviteMember, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = ctx.body.organizationId ?? current.session.activeOrganizationId;
@@ -45,12 +34,7 @@ const invite = defineEndpoint({
   },
 });
 
-const invitationBody = z.object({ invitationId: z.string().min(1) });
-
-const accept = defineEndpoint({
-  method: 'POST',
-  path: '/organization/accept-invitation',
-  body: invitationBody,
+const accept = defineEndpoint(rows.acceptInvitation, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const { invitation, member, teamIds } = await acceptInvitation(ctx.deps, current, ctx.body.invitationId);
@@ -68,10 +52,7 @@ const accept = defineEndpoint({
   },
 });
 
-const reject = defineEndpoint({
-  method: 'POST',
-  path: '/organization/reject-invitation',
-  body: invitationBody,
+const reject = defineEndpoint(rows.rejectInvitation, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const invitation = await rejectInvitation(ctx.deps, current, ctx.body.invitationId);
@@ -79,10 +60,7 @@ const reject = defineEndpoint({
   },
 });
 
-const cancel = defineEndpoint({
-  method: 'POST',
-  path: '/organization/cancel-invitation',
-  body: invitationBody,
+const cancel = defineEndpoint(rows.cancelInvitation, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     return invitationToJson(await cancelInvitation(ctx.deps, current.user.id, ctx.body.invitationId));
@@ -96,10 +74,7 @@ async function recipientSession(ctx: RequestContext<unknown, unknown>) {
   return current;
 }
 
-const get = defineEndpoint({
-  method: 'GET',
-  path: '/organization/get-invitation',
-  query: z.object({ id: z.string().min(1) }),
+const get = defineEndpoint(rows.getInvitation, {
   async handler(ctx) {
     const current = await recipientSession(ctx);
     const found = await getInvitation(ctx.deps, current, ctx.query.id);
@@ -112,10 +87,7 @@ const get = defineEndpoint({
   },
 });
 
-const list = defineEndpoint({
-  method: 'GET',
-  path: '/organization/list-invitations',
-  query: z.object({ organizationId: z.string().optional() }),
+const list = defineEndpoint(rows.listInvitations, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = ctx.query.organizationId ?? current.session.activeOrganizationId;
@@ -128,10 +100,7 @@ const list = defineEndpoint({
  * The open invitations addressed to the caller. The address must be verified: an account
  * that merely claims an address must not see that address's invitations.
  */
-const listForUser = defineEndpoint({
-  method: 'GET',
-  path: '/organization/list-user-invitations',
-  query: z.object({ email: z.string().optional() }),
+const listForUser = defineEndpoint(rows.listUserInvitations, {
   async handler(ctx) {
     if (ctx.query.email !== undefined)
       throw messageError(400, 'User email cannot be passed for client side API calls.');
