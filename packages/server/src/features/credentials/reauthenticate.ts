@@ -4,7 +4,7 @@
  * GitHub's sudo mode): on success the session is replaced by a new one, signed in now, so
  * the next request may add a way into the account. Answers `{status:true}` as better-auth does.
  */
-import { z } from 'zod';
+import { credentials as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { requireSession } from '../session/index.ts';
@@ -12,10 +12,7 @@ import { replaceCurrentSession } from '../sign-in/index.ts';
 import { checkPasswordInSession } from './lockout.ts';
 import { assertNotTooLong } from './password-rules.ts';
 
-export const verifyPassword = defineEndpoint({
-  method: 'POST',
-  path: '/verify-password',
-  body: z.object({ password: z.string() }),
+export const verifyPassword = defineEndpoint(rows.verifyPassword, {
   async handler(ctx) {
     // an admin acting as someone does not get to prove their password
     const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });

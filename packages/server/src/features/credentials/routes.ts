@@ -1,6 +1,5 @@
 /** sign-up/email, sign-in/email and change-password (CONTRACT §4.3, §4.4, §4.12). */
-import { isLanguageCode } from '@latch/contract';
-import { z } from 'zod';
+import { isLanguageCode, credentials as rows } from '@latch/contract';
 import { hashPassword } from '../../core/crypto/password.ts';
 import { generateId } from '../../core/crypto/random.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
@@ -20,32 +19,14 @@ import { signUpExtensions } from './extensions.ts';
 import { accountLockoutKey, checkPasswordInSession, checkSignInPassword, clearSignInFailures } from './lockout.ts';
 import { assertNotCompromised, assertNotTooLong, assertPasswordLength, isValidEmail } from './password-rules.ts';
 import { verifyPassword } from './reauthenticate.ts';
-import { checkCredentials, findUserForSignIn, storePassword } from './service.ts';
-
-const signUpBody = z.object({
-  name: z.string().max(4096),
-  email: z.string().max(320),
-  password: z.string().min(1),
-  image: z.string().max(8192).nullish(),
-  callbackURL: z.string().optional(),
-  rememberMe: z.union([z.boolean(), z.enum(['true', 'false', 'on'])]).optional(),
-  username: z.string().max(1024).optional(),
-  displayUsername: z.string().max(1024).optional(),
-  language: z.number().int().optional(),
-  role: z.unknown().optional(),
-});
+import { findUserForSignIn, storePassword } from './service.ts';
 
 function toBoolean(value: boolean | string | undefined, fallback: boolean): boolean {
   if (value === undefined) return fallback;
   return value === true || value === 'true' || value === 'on';
 }
 
-const signUpEmail = defineEndpoint({
-  method: 'POST',
-  path: '/sign-up/email',
-  acceptsForm: true,
-  formCsrf: true,
-  body: signUpBody,
+const signUpEmail = defineEndpoint(rows.signUpEmail, {
   async handler(ctx) {
     const { config, db, clock } = ctx.deps;
     const body = ctx.body;
@@ -116,13 +97,6 @@ const signUpEmail = defineEndpoint({
   },
 });
 
-const signInBody = z.object({
-  email: z.string().max(1024),
-  password: z.string(),
-  callbackURL: z.string().optional(),
-  rememberMe: z.union([z.boolean(), z.enum(['true', 'false', 'on'])]).optional(),
-});
-
 /** What every password sign-in does once the password is right: the sign-in pipeline, then the answer. */
 export async function completePasswordSignIn(
   ctx: RequestContext<unknown, unknown>,
@@ -153,12 +127,7 @@ export async function completePasswordSignIn(
   return answer;
 }
 
-const signInEmail = defineEndpoint({
-  method: 'POST',
-  path: '/sign-in/email',
-  acceptsForm: true,
-  formCsrf: true,
-  body: signInBody,
+const signInEmail = defineEndpoint(rows.signInEmail, {
   async handler(ctx) {
     const { config } = ctx.deps;
     if (!config.emailAndPassword.enabled) throw authError('EMAIL_PASSWORD_DISABLED');
@@ -177,14 +146,7 @@ const signInEmail = defineEndpoint({
   },
 });
 
-const changePassword = defineEndpoint({
-  method: 'POST',
-  path: '/change-password',
-  body: z.object({
-    currentPassword: z.string(),
-    newPassword: z.string(),
-    revokeOtherSessions: z.boolean().optional(),
-  }),
+const changePassword = defineEndpoint(rows.changePassword, {
   async handler(ctx) {
     const { config, db, clock } = ctx.deps;
     const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
@@ -219,10 +181,7 @@ const changePassword = defineEndpoint({
 });
 
 /** set-password exists for trusted server code only (`api.setPassword`); over HTTP it is 404. */
-const setPassword = defineEndpoint({
-  method: 'POST',
-  path: '/set-password',
-  serverOnly: true,
+const setPassword = defineEndpoint(rows.setPassword, {
   handler() {
     throw authError('NOT_FOUND');
   },
