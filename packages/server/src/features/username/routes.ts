@@ -1,5 +1,5 @@
 /** POST /sign-in/username and POST /is-username-available (CONTRACT §6.1). */
-import { z } from 'zod';
+import { username as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
@@ -8,15 +8,7 @@ import { findUserByUsername } from '../user/repo.ts';
 import { assertValidUsername, normalizeUsername } from './rules.ts';
 import { isUsernameTaken } from './service.ts';
 
-const signInUsername = defineEndpoint({
-  method: 'POST',
-  path: '/sign-in/username',
-  body: z.object({
-    username: z.string().max(1024),
-    password: z.string(),
-    rememberMe: z.boolean().optional(),
-    callbackURL: z.string().optional(),
-  }),
+const signInUsername = defineEndpoint(rows.signInUsername, {
   async handler(ctx) {
     const { config } = ctx.deps;
     if (!config.plugins.username) throw authError('NOT_FOUND');
@@ -38,10 +30,7 @@ const signInUsername = defineEndpoint({
   },
 });
 
-const isUsernameAvailable = defineEndpoint({
-  method: 'POST',
-  path: '/is-username-available',
-  body: z.object({ username: z.string().max(1024) }),
+const isUsernameAvailable = defineEndpoint(rows.isUsernameAvailable, {
   async handler(ctx) {
     if (!ctx.deps.config.plugins.username) throw authError('NOT_FOUND');
     assertValidUsername(ctx.body.username, ctx.deps.config, 422);
