@@ -1,7 +1,6 @@
 /** POST /update-user (CONTRACT §4.14). */
-import { isLanguageCode } from '@latch/contract';
+import { isLanguageCode, user as rows } from '@latch/contract';
 import type { Updateable } from 'kysely';
-import { z } from 'zod';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import type { UserTable } from '../../core/db/schema.ts';
 import { AuthError, authError } from '../../core/errors.ts';
@@ -12,22 +11,7 @@ import { findUserById, updateUserRow } from './repo.ts';
 
 const READ_ONLY_FLAGS = ['role', 'banned', 'banReason', 'banExpires', 'twoFactorEnabled'] as const;
 
-const updateUser = defineEndpoint({
-  method: 'POST',
-  path: '/update-user',
-  body: z.object({
-    name: z.string().max(4096).optional(),
-    image: z.string().max(8192).nullable().optional(),
-    username: z.string().max(1024).optional(),
-    displayUsername: z.string().max(1024).optional(),
-    language: z.number().int().nullable().optional(),
-    email: z.unknown().optional(),
-    role: z.unknown().optional(),
-    banned: z.unknown().optional(),
-    banReason: z.unknown().optional(),
-    banExpires: z.unknown().optional(),
-    twoFactorEnabled: z.unknown().optional(),
-  }),
+const updateUser = defineEndpoint(rows.updateUser, {
   async handler(ctx) {
     const current = await requireSession(ctx, 'session');
     const body = ctx.body;
