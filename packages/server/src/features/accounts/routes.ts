@@ -1,6 +1,5 @@
 /** GET /list-accounts and POST /unlink-account (CONTRACT §4.17). */
-import type { AccountJson } from '@latch/contract';
-import { z } from 'zod';
+import { type AccountJson, accounts as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { notify } from '../security-notices/index.ts';
@@ -20,24 +19,14 @@ export function accountToJson(account: Account): AccountJson {
   };
 }
 
-const listAccounts = defineEndpoint({
-  method: 'GET',
-  path: '/list-accounts',
+const listAccounts = defineEndpoint(rows.listAccounts, {
   async handler(ctx) {
     const { user } = await requireSession(ctx, 'session');
     return (await findAccountsOfUser(ctx.deps.db, user.id)).map(accountToJson);
   },
 });
 
-const unlinkAccount = defineEndpoint({
-  method: 'POST',
-  path: '/unlink-account',
-  // the spec's {providerId, accountId?} and better-auth 1.7's {accountId: <account row id>}
-  body: z
-    .object({ providerId: z.string().min(1).max(255).optional(), accountId: z.string().min(1).max(255).optional() })
-    .refine((b) => b.providerId !== undefined || b.accountId !== undefined, {
-      message: 'providerId or accountId is required',
-    }),
+const unlinkAccount = defineEndpoint(rows.unlinkAccount, {
   async handler(ctx) {
     // removing a way in is a change of the account's credentials: never as an admin acting as the person
     const { user } = await requireSession(ctx, 'fresh', { ownerOnly: true });
