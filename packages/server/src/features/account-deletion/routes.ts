@@ -1,22 +1,15 @@
 /** POST /delete-user (sensitive) and GET /delete-user/callback (CONTRACT §4.16). */
-import { z } from 'zod';
+import { accountDeletion as rows } from '@latch/contract';
 import { AuthError, authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { appendQuery, callbackField } from '../email-verification/index.ts';
+import { appendQuery } from '../email-verification/index.ts';
 import { getCurrentSession, requireSession } from '../session/index.ts';
 import { deleteWithToken, requestDeletion } from './service.ts';
 
 const USER_DELETED = { success: true, message: 'User deleted' } as const;
 const VERIFICATION_SENT = { success: true, message: 'Verification email sent' } as const;
 
-const deleteUser = defineEndpoint({
-  method: 'POST',
-  path: '/delete-user',
-  body: z.object({
-    password: z.string().optional(),
-    token: z.string().max(1024).optional(),
-    callbackURL: callbackField,
-  }),
+const deleteUser = defineEndpoint(rows.deleteUser, {
   async handler(ctx) {
     const current = await requireSession(ctx, 'sensitive', { ownerOnly: true });
     const outcome = await requestDeletion(ctx, current, ctx.body);
@@ -24,11 +17,7 @@ const deleteUser = defineEndpoint({
   },
 });
 
-const deleteUserCallback = defineEndpoint({
-  method: 'GET',
-  path: '/delete-user/callback',
-  query: z.object({ token: z.string().max(1024), callbackURL: callbackField }),
-  checksQueryCallbackURL: true,
+const deleteUserCallback = defineEndpoint(rows.deleteUserCallback, {
   async handler(ctx) {
     const { token, callbackURL } = ctx.query;
     try {
