@@ -1,23 +1,13 @@
 /** GET /ok and GET /error (spec §2, CONTRACT §4.20). */
-import { z } from 'zod';
+import { meta as rows } from '@latch/contract';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { renderErrorPage } from '../../core/http/error-page.ts';
 
-const ok = defineEndpoint({
-  method: 'GET',
-  path: '/ok',
+const ok = defineEndpoint(rows.ok, {
   handler: () => ({ ok: true }),
 });
 
-const single = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((v) => (Array.isArray(v) ? (v[0] ?? null) : (v ?? null)));
-
-const errorPage = defineEndpoint({
-  method: 'GET',
-  path: '/error',
-  query: z.object({ error: single, error_description: single }),
+const errorPage = defineEndpoint(rows.errorPage, {
   handler(ctx) {
     ctx.headers.set('cache-control', 'no-store');
     ctx.headers.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
