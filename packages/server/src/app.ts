@@ -43,6 +43,7 @@ import {
   organizationEndpoints,
 } from './features/organization/index.ts';
 import { passwordResetEndpoints } from './features/password-reset/index.ts';
+import { referenceEndpoints } from './features/reference/index.ts';
 import { createFastSessionCheck, type FastSessionCheck, sessionEndpoints } from './features/session/index.ts';
 import { bindSignInChecks } from './features/sign-in/index.ts';
 import { socialEndpoints } from './features/social/index.ts';
@@ -137,6 +138,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
 
   const endpoints: Endpoint[] = [
     ...metaEndpoints,
+    ...referenceEndpoints,
     ...sessionEndpoints,
     ...credentialEndpoints,
     ...userEndpoints,
