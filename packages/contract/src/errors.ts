@@ -130,6 +130,14 @@ export const USERNAME_ERRORS = {
  * contract observes another (remove-member's 401, has-permission's 401).
  */
 export const ORGANIZATION_ERRORS = {
+  // answered by the invitation routes with better-auth's exact messages (CONTRACT §6.2)
+  NOT_AUTHENTICATED: e(401, 'Not authenticated'),
+  ORGANIZATION_ID_IS_REQUIRED: e(400, 'Organization ID is required'),
+  USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS: e(
+    400,
+    'User email cannot be passed for client side API calls.',
+  ),
+  MISSING_SESSION_HEADERS_OR_EMAIL_QUERY_PARAMETER: e(400, 'Missing session headers, or email query parameter.'),
   YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION: e(403, 'You are not allowed to create a new organization'),
   YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS: e(403, 'You have reached the maximum number of organizations'),
   ORGANIZATION_ALREADY_EXISTS: e(400, 'Organization already exists'),

@@ -105,6 +105,7 @@ export const getInvitation = endpoint({
     inviterEmail: z.string(),
   }),
   errors: [
+    'NOT_AUTHENTICATED',
     'INVITATION_NOT_FOUND',
     'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION',
     'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION',
@@ -123,7 +124,12 @@ export const listInvitations = endpoint({
   summary: "An organization's invitations of every status, for members who may invite",
   query: z.object({ organizationId: z.string().optional() }),
   response: z.array(invitationJson),
-  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION', 'YOU_ARE_NOT_ALLOWED_TO_LIST_INVITATIONS'],
+  errors: [
+    'UNAUTHORIZED',
+    'ORGANIZATION_ID_IS_REQUIRED',
+    'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION',
+    'YOU_ARE_NOT_ALLOWED_TO_LIST_INVITATIONS',
+  ],
   session: 'sensitive',
   plugin: 'organization',
 });
@@ -135,7 +141,11 @@ export const listUserInvitations = endpoint({
   summary: "The pending invitations addressed to the caller's verified email, with each organization's name",
   query: z.object({ email: z.string().optional() }),
   response: z.array(invitationJson.extend({ organizationName: z.string(), organizationSlug: z.string() })),
-  errors: ['EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION'],
+  errors: [
+    'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION',
+    'USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS',
+    'MISSING_SESSION_HEADERS_OR_EMAIL_QUERY_PARAMETER',
+  ],
   session: 'sensitive',
   plugin: 'organization',
 });

@@ -1,6 +1,6 @@
 /** The invitation endpoints of CONTRACT §6.2. */
 import { invitations as rows } from '@latch/contract';
-import { authError, messageError } from '../../core/errors.ts';
+import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { INVITATION_MAIL_PATH, limitAccount } from '../../core/http/rate-limit/index.ts';
@@ -70,7 +70,7 @@ const cancel = defineEndpoint(rows.cancelInvitation, {
 /** The session for the recipient's reads, with better-auth's free-text refusal (code derived). */
 async function recipientSession(ctx: RequestContext<unknown, unknown>) {
   const current = await getCurrentSession(ctx, { disableCookieCache: true });
-  if (!current) throw messageError(401, 'Not authenticated');
+  if (!current) throw authError('NOT_AUTHENTICATED');
   return current;
 }
 
@@ -91,7 +91,7 @@ const list = defineEndpoint(rows.listInvitations, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = ctx.query.organizationId ?? current.session.activeOrganizationId;
-    if (!organizationId) throw messageError(400, 'Organization ID is required');
+    if (!organizationId) throw authError('ORGANIZATION_ID_IS_REQUIRED');
     return (await listInvitations(ctx.deps, current.user.id, organizationId)).map(invitationToJson);
   },
 });
@@ -102,10 +102,9 @@ const list = defineEndpoint(rows.listInvitations, {
  */
 const listForUser = defineEndpoint(rows.listUserInvitations, {
   async handler(ctx) {
-    if (ctx.query.email !== undefined)
-      throw messageError(400, 'User email cannot be passed for client side API calls.');
+    if (ctx.query.email !== undefined) throw authError('USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS');
     const current = await getCurrentSession(ctx, { disableCookieCache: true });
-    if (!current) throw messageError(400, 'Missing session headers, or email query parameter.');
+    if (!current) throw authError('MISSING_SESSION_HEADERS_OR_EMAIL_QUERY_PARAMETER');
     if (!current.user.emailVerified) throw authError('EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION');
     const rows = await listInvitationsForEmail(ctx.deps.db, current.user.email.toLowerCase(), ctx.deps.clock.now());
     return rows.map((r) => ({
