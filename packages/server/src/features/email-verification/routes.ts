@@ -1,21 +1,17 @@
 /** POST /send-verification-email and GET /verify-email (CONTRACT §4.9, §4.10). */
-import { z } from 'zod';
+import { emailVerification as rows } from '@latch/contract';
 import { AuthError, authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
 import { getCurrentSession } from '../session/index.ts';
 import { findUserByEmail, userToJson } from '../user/index.ts';
-import { callbackField, emailField } from './schemas.ts';
 import { followEmailToken, sendVerificationMail } from './service.ts';
 import { appendQuery, withMinimumDuration } from './urls.ts';
 
 /** Without a session the answer takes at least this long, whoever the address belongs to. */
 export const ANONYMOUS_SEND_MINIMUM_MS = 500;
 
-const sendVerificationEmail = defineEndpoint({
-  method: 'POST',
-  path: '/send-verification-email',
-  body: z.object({ email: emailField, callbackURL: callbackField }),
+const sendVerificationEmail = defineEndpoint(rows.sendVerificationEmail, {
   async handler(ctx) {
     const { email, callbackURL } = ctx.body;
     // per address, whoever asks and from wherever: an inbox is not flooded through rotating IPs
@@ -36,11 +32,7 @@ const sendVerificationEmail = defineEndpoint({
   },
 });
 
-const verifyEmail = defineEndpoint({
-  method: 'GET',
-  path: '/verify-email',
-  query: z.object({ token: z.string().max(1024), callbackURL: callbackField }),
-  checksQueryCallbackURL: true,
+const verifyEmail = defineEndpoint(rows.verifyEmail, {
   async handler(ctx) {
     const { token, callbackURL } = ctx.query;
     try {

@@ -2,11 +2,13 @@
  * POST /request-password-reset and its spec name POST /forget-password, GET
  * /reset-password/:token and POST /reset-password (CONTRACT §4.11).
  */
-import { z } from 'zod';
+import { passwordReset as rows } from '@latch/contract';
+import type { z } from 'zod';
 import { authError } from '../../core/errors.ts';
+import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
-import { apiURL, appendQuery, emailField, withMinimumDuration } from '../email-verification/index.ts';
+import { apiURL, appendQuery, withMinimumDuration } from '../email-verification/index.ts';
 import { describeResetToken, isResetTokenValid, requestPasswordReset, resetPassword } from './service.ts';
 
 const RESET_REQUESTED = {
@@ -17,28 +19,18 @@ const RESET_REQUESTED = {
 /** Known and unknown addresses answer alike, in about the same time. */
 export const RESET_REQUEST_MINIMUM_MS = 500;
 
-function requestEndpoint(path: '/request-password-reset' | '/forget-password') {
-  return defineEndpoint({
-    method: 'POST',
-    path,
-    body: z.object({ email: emailField, redirectTo: z.string().max(2048).optional() }),
-    async handler(ctx) {
-      if (!ctx.deps.config.emailAndPassword.enabled) throw authError('RESET_PASSWORD_DISABLED');
-      // per address, whoever asks and from wherever: a mailbox is not flooded through rotating IPs
-      await limitAccount(ctx, ctx.body.email);
-      await withMinimumDuration(RESET_REQUEST_MINIMUM_MS, () =>
-        requestPasswordReset(ctx, ctx.body.email, ctx.body.redirectTo),
-      );
-      return RESET_REQUESTED;
-    },
-  });
+/** request-password-reset and forget-password: one handler (the rows share their body schema). */
+async function requestReset(ctx: RequestContext<z.output<typeof rows.requestPasswordReset.body>, undefined>) {
+  if (!ctx.deps.config.emailAndPassword.enabled) throw authError('RESET_PASSWORD_DISABLED');
+  // per address, whoever asks and from wherever: a mailbox is not flooded through rotating IPs
+  await limitAccount(ctx, ctx.body.email);
+  await withMinimumDuration(RESET_REQUEST_MINIMUM_MS, () =>
+    requestPasswordReset(ctx, ctx.body.email, ctx.body.redirectTo),
+  );
+  return RESET_REQUESTED;
 }
 
-const resetPasswordCallback = defineEndpoint({
-  method: 'GET',
-  path: '/reset-password/:token',
-  query: z.object({ callbackURL: z.string().max(2048) }),
-  checksQueryCallbackURL: true,
+const resetPasswordCallback = defineEndpoint(rows.resetPasswordCallback, {
   async handler(ctx) {
     const token = ctx.params.token ?? '';
     const { callbackURL } = ctx.query;
@@ -54,19 +46,7 @@ const resetPasswordCallback = defineEndpoint({
   },
 });
 
-const secondFactorCode = z.string().max(64).optional();
-
-const resetPasswordEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/reset-password',
-  body: z.object({
-    newPassword: z.string(),
-    token: z.string().max(256).optional(),
-    /** The authenticator app's code, for an account that has one (TWO_FACTOR_AUTHENTICATION_REQUIRED). */
-    code: secondFactorCode,
-    backupCode: secondFactorCode,
-  }),
-  query: z.object({ token: z.string().max(256).optional() }).loose(),
+const resetPasswordEndpoint = defineEndpoint(rows.resetPassword, {
   async handler(ctx) {
     const { code, backupCode } = ctx.body;
     await resetPassword(ctx, ctx.body.token ?? ctx.query.token, ctx.body.newPassword, { code, backupCode });
@@ -78,18 +58,15 @@ const resetPasswordEndpoint = defineEndpoint({
  * What the reset page asks before showing its form (Latch's own): whether the link still
  * works, and whether the account's authenticator app will be asked too. Spends nothing.
  */
-const checkResetToken = defineEndpoint({
-  method: 'POST',
-  path: '/reset-password/check',
-  body: z.object({ token: z.string().max(256) }),
+const checkResetToken = defineEndpoint(rows.checkResetToken, {
   async handler(ctx) {
     return describeResetToken(ctx, ctx.body.token);
   },
 });
 
 export const passwordResetEndpoints = [
-  requestEndpoint('/request-password-reset'),
-  requestEndpoint('/forget-password'),
+  defineEndpoint(rows.requestPasswordReset, { handler: requestReset }),
+  defineEndpoint(rows.forgetPassword, { handler: requestReset }),
   resetPasswordCallback,
   resetPasswordEndpoint,
   checkResetToken,

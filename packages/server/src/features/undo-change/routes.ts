@@ -3,14 +3,11 @@
  * opens (`<origin>/undo-change?token=…`), never by the GET of the link itself, so that a
  * mail scanner that follows links cannot undo anything.
  */
-import { z } from 'zod';
+import { undoChange as rows } from '@latch/contract';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { undoChange } from './service.ts';
 
-const undo = defineEndpoint({
-  method: 'POST',
-  path: '/undo-change',
-  body: z.object({ token: z.string().min(1).max(256) }),
+const undo = defineEndpoint(rows.undoChange, {
   async handler(ctx) {
     return { status: true, ...(await undoChange(ctx, ctx.body.token)) };
   },
