@@ -7,6 +7,7 @@
  * errors with 200, Twitch sends `scope` as an array, LinkedIn omits `token_type`).
  */
 import { createHash } from 'node:crypto';
+import { social } from '@latch/contract';
 import * as jose from 'jose';
 import * as oauth from 'oauth4webapi';
 import { PROVIDERS } from './providers/index.ts';
@@ -29,21 +30,11 @@ import { createCodeChallenge, describeError, isAllowedURL, parseTokenResponse, r
 
 export { createCodeChallenge, isAllowedURL, parseTokenResponse };
 
+/** Authorization parameters the engine owns; `additionalParams` may not override them (the contract refuses them too). */
+const { RESERVED_AUTHORIZATION_PARAMS } = social;
+
 const REQUEST_TIMEOUT_MS = 10_000;
 const USER_AGENT = 'Latch';
-
-/** Authorization parameters the engine owns; `additionalParams` may not override them (CONTRACT §4.5). */
-export const RESERVED_AUTHORIZATION_PARAMS: ReadonlySet<string> = new Set([
-  'state',
-  'client_id',
-  'client_key',
-  'redirect_uri',
-  'response_type',
-  'code_challenge',
-  'code_challenge_method',
-  'nonce',
-  'scope',
-]);
 
 export interface ProviderContext {
   /** Latch's public origin (RUNNING.md BASE_URL); the default redirect URI is `<baseURL>/api/auth/callback/<id>`. */

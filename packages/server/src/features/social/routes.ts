@@ -1,12 +1,12 @@
 /** POST /sign-in/social, GET and POST /callback/:id, POST /link-social (CONTRACT §4.5, §4.6, §4.18). */
-import { z } from 'zod';
+import { social as rows } from '@latch/contract';
+import type { z } from 'zod';
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { setLocation } from '../../core/http/location.ts';
 import { requireSession } from '../session/index.ts';
 import { linkWithIdToken, signInWithIdToken } from './id-token.ts';
-import { RESERVED_AUTHORIZATION_PARAMS } from './oauth-client.ts';
 import {
   type AuthorizationRequest,
   type CallbackParams,
@@ -16,49 +16,6 @@ import {
   startAuthorization,
 } from './service.ts';
 
-const url = z.string().max(2048);
-
-const idTokenSchema = z.object({
-  token: z.string().min(1).max(16_384),
-  nonce: z.string().max(1024).optional(),
-  accessToken: z.string().max(16_384).optional(),
-  refreshToken: z.string().max(16_384).optional(),
-  expiresAt: z.number().optional(),
-  user: z
-    .object({
-      name: z
-        .object({ firstName: z.string().max(256).optional(), lastName: z.string().max(256).optional() })
-        .optional(),
-      email: z.string().max(320).optional(),
-    })
-    .optional(),
-});
-
-/** Extra authorization parameters; the ones the engine owns (state, redirect_uri, PKCE…) are refused. */
-const additionalParams = z
-  .record(z.string().min(1).max(64), z.string().max(2048))
-  .refine((params) => Object.keys(params).length <= 20, { message: 'at most 20 additional parameters' })
-  .refine((params) => Object.keys(params).every((key) => !RESERVED_AUTHORIZATION_PARAMS.has(key)), {
-    message: `reserved parameters (${[...RESERVED_AUTHORIZATION_PARAMS].join(', ')}) cannot be set`,
-  });
-
-const flowFields = {
-  provider: z.string().min(1).max(64),
-  callbackURL: url.optional(),
-  errorCallbackURL: url.optional(),
-  disableRedirect: z.boolean().optional(),
-  scopes: z.array(z.string().min(1).max(256)).max(50).optional(),
-  loginHint: z.string().max(512).optional(),
-  requestSignUp: z.boolean().optional(),
-  additionalParams: additionalParams.optional(),
-  /** better-auth echoes it into its state for its hooks; Latch has no such hooks and does not keep it. */
-  additionalData: z.record(z.string(), z.unknown()).optional(),
-  idToken: idTokenSchema.optional(),
-};
-
-const signInSocialBody = z.object({ ...flowFields, newUserCallbackURL: url.optional() });
-const linkSocialBody = z.object(flowFields);
-
 type Ctx = RequestContext<unknown, unknown>;
 
 /** `{url, redirect}`, and a Location header unless the caller navigates itself (CONTRACT §4.5 step 4). */
@@ -67,7 +24,7 @@ function redirectAnswer(ctx: Ctx, target: string, disableRedirect: boolean | und
   return { url: target, redirect: !disableRedirect };
 }
 
-function authorizationRequest(body: z.infer<typeof signInSocialBody>): AuthorizationRequest {
+function authorizationRequest(body: z.output<typeof rows.signInSocial.body>): AuthorizationRequest {
   return {
     callbackURL: body.callbackURL,
     errorCallbackURL: body.errorCallbackURL,
@@ -79,10 +36,7 @@ function authorizationRequest(body: z.infer<typeof signInSocialBody>): Authoriza
   };
 }
 
-const signInSocial = defineEndpoint({
-  method: 'POST',
-  path: '/sign-in/social',
-  body: signInSocialBody,
+const signInSocial = defineEndpoint(rows.signInSocial, {
   async handler(ctx) {
     const provider = requireProvider(ctx.deps, ctx.body.provider);
     if (ctx.body.idToken) {
@@ -93,10 +47,7 @@ const signInSocial = defineEndpoint({
   },
 });
 
-const linkSocial = defineEndpoint({
-  method: 'POST',
-  path: '/link-social',
-  body: linkSocialBody,
+const linkSocial = defineEndpoint(rows.linkSocial, {
   async handler(ctx) {
     // a new way into the account: a recent sign-in, never an admin acting as the person,
     // and an address the person has proven (else whoever pre-registered it keeps a way in)
@@ -132,9 +83,7 @@ function callbackParams(...sources: unknown[]): CallbackParams | null {
   return out;
 }
 
-const callbackGet = defineEndpoint({
-  method: 'GET',
-  path: '/callback/:id',
+const callbackGet = defineEndpoint(rows.callbackGet, {
   async handler(ctx) {
     ctx.headers.set('cache-control', 'no-store');
     const params = callbackParams(ctx.query);
@@ -148,10 +97,7 @@ const callbackGet = defineEndpoint({
  * is not sent with a cross-site POST, so the state cookie would be missing here: the POST is answered with a 302
  * to the GET callback carrying the same parameters, a top-level navigation that does carry it.
  */
-const callbackPost = defineEndpoint({
-  method: 'POST',
-  path: '/callback/:id',
-  acceptsForm: true,
+const callbackPost = defineEndpoint(rows.callbackPost, {
   handler(ctx) {
     const params = callbackParams(ctx.body, ctx.query);
     if (!params) return ctx.redirect(`${defaultErrorURL(ctx.deps)}?error=invalid_callback_request`);

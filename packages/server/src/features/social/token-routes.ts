@@ -3,7 +3,8 @@
  * GET /account-info. Every endpoint first checks that the account belongs to the session's user: an account id
  * of someone else answers exactly like an unknown one (400 ACCOUNT_NOT_FOUND). Tokens are opened only in memory.
  */
-import { z } from 'zod';
+import { social as rows } from '@latch/contract';
+import type { z } from 'zod';
 import { AuthError, authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
@@ -18,19 +19,7 @@ type Ctx = RequestContext<unknown, unknown>;
 /** Refresh when the access token expires within this many seconds (better-auth's margin). */
 const EXPIRY_MARGIN_SECONDS = 5;
 
-const selectionBody = z
-  .object({
-    /** The account row's id (better-auth 1.7), or with `providerId` the provider's account id (the spec's form). */
-    accountId: z.string().min(1).max(255).optional(),
-    providerId: z.string().min(1).max(64).optional(),
-    /** Honoured only for trusted server calls; over HTTP the session decides whose account it is. */
-    userId: z.string().max(255).optional(),
-    /** Reads the `account_data` cookie in better-auth; Latch keeps no such cookie, so nothing is found. */
-    useAccountCookie: z.boolean().optional(),
-  })
-  .strict();
-
-type Selection = z.infer<typeof selectionBody>;
+type Selection = z.output<typeof rows.refreshToken.body>;
 
 async function findOwnedAccount(ctx: Ctx, selection: Selection): Promise<Account> {
   const { user } = await requireSession(ctx, 'session');
@@ -71,10 +60,7 @@ async function currentTokens(ctx: Ctx, provider: OAuthProvider, account: Account
   return tokens;
 }
 
-const refreshToken = defineEndpoint({
-  method: 'POST',
-  path: '/refresh-token',
-  body: selectionBody,
+const refreshToken = defineEndpoint(rows.refreshToken, {
   async handler(ctx) {
     const account = await findOwnedAccount(ctx, ctx.body);
     const provider = socialProviderOf(ctx, account);
@@ -104,10 +90,7 @@ const refreshToken = defineEndpoint({
   },
 });
 
-const getAccessToken = defineEndpoint({
-  method: 'POST',
-  path: '/get-access-token',
-  body: selectionBody,
+const getAccessToken = defineEndpoint(rows.getAccessToken, {
   async handler(ctx) {
     const account = await findOwnedAccount(ctx, ctx.body);
     const provider = socialProviderOf(ctx, account);
@@ -132,10 +115,7 @@ const getAccessToken = defineEndpoint({
   },
 });
 
-const accountInfo = defineEndpoint({
-  method: 'GET',
-  path: '/account-info',
-  query: z.object({ accountId: z.string().min(1).max(255) }),
+const accountInfo = defineEndpoint(rows.accountInfo, {
   async handler(ctx) {
     const account = await findOwnedAccount(ctx, { accountId: ctx.query.accountId });
     const provider = findProvider(ctx.deps, account.providerId);
