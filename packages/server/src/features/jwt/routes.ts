@@ -1,4 +1,5 @@
 /** GET /token, GET /jwks, and the set-auth-jwt header on get-session (CONTRACT §6.5). */
+import { jwt as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint, type Endpoint } from '../../core/http/endpoint.ts';
@@ -6,9 +7,7 @@ import { getCurrentSession, requireSession, type SessionHeaders, type SessionWit
 import { getSigningKey, listPublicKeys } from './keys.ts';
 import { issueReusableToken, issueToken } from './tokens.ts';
 
-const token = defineEndpoint({
-  method: 'GET',
-  path: '/token',
+const token = defineEndpoint(rows.token, {
   async handler(ctx) {
     // a token lives an hour and is checked by nobody afterwards: the store says whether the
     // session still stands, never a cache cookie that may predate its revocation
@@ -19,9 +18,7 @@ const token = defineEndpoint({
   },
 });
 
-const jwks = defineEndpoint({
-  method: 'GET',
-  path: '/jwks',
+const jwks = defineEndpoint(rows.jwks, {
   async handler(ctx) {
     const options = ctx.deps.config.plugins.jwt;
     // the first call creates the key, so that the set is never empty
