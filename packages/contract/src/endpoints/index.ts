@@ -17,6 +17,7 @@ import { membersEndpoints } from './members.ts';
 import { metaEndpoints } from './meta.ts';
 import { organizationEndpoints } from './organization.ts';
 import { passwordResetEndpoints } from './password-reset.ts';
+import { referenceEndpoints } from './reference.ts';
 import { sessionEndpoints } from './session.ts';
 import { socialEndpoints } from './social.ts';
 import { teamsEndpoints } from './teams.ts';
@@ -38,6 +39,7 @@ export * as members from './members.ts';
 export * as meta from './meta.ts';
 export * as organization from './organization.ts';
 export * as passwordReset from './password-reset.ts';
+export * as reference from './reference.ts';
 export * as session from './session.ts';
 export * as social from './social.ts';
 export * as teams from './teams.ts';
@@ -67,4 +69,5 @@ export const ENDPOINTS = [
   ...teamsEndpoints,
   ...adminEndpoints,
   ...twoFactorEndpoints,
+  ...referenceEndpoints,
 ] as const;

@@ -17,7 +17,7 @@ import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/transport.ts';
-import { findCredentialAccount } from '../accounts/repo.ts';
+import { findCredentialAccount } from '../accounts/index.ts';
 import { assertNotTooLong, checkPasswordInSession } from '../credentials/index.ts';
 import { apiURL } from '../email-verification/index.ts';
 import { clearSessionCookies, isFresh, type SessionWithUser } from '../session/index.ts';

@@ -6,13 +6,15 @@ import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import {
   clearSessionCookies,
+  deleteSessionById,
   deleteSessionsOfUser,
+  findSessionWithUserByTokenHash,
+  listActiveSessionsOfUser,
   requireSession,
   sessionCookieNames,
   sessionToJson,
   setSessionCookies,
 } from '../session/index.ts';
-import { deleteSessionById, findSessionWithUserByTokenHash, listActiveSessionsOfUser } from '../session/repo.ts';
 import { grantSession } from '../sign-in/index.ts';
 import { updateUserRow, userToJson } from '../user/index.ts';
 import { adminOptions, requireAdmin } from './guard.ts';

@@ -6,7 +6,7 @@
  */
 import type { AuthError } from '../../core/errors.ts';
 import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
-import type { User } from '../user/model.ts';
+import type { User } from '../user/index.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 

@@ -22,7 +22,7 @@ import type { Database, Dialect } from '../../core/db/schema.ts';
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { limitAccount, PASSWORD_CHECK_PATH } from '../../core/http/rate-limit/index.ts';
-import type { User } from '../user/model.ts';
+import type { User } from '../user/index.ts';
 import { checkCredentials } from './service.ts';
 
 type Db = Kysely<Database>;

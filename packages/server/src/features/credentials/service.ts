@@ -4,9 +4,9 @@ import { hashPassword, verifyDummyPassword, verifyPassword } from '../../core/cr
 import { generateId } from '../../core/crypto/random.ts';
 import type { Database } from '../../core/db/schema.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
-import { CREDENTIAL_PROVIDER, findCredentialAccount, insertAccount, updateAccount } from '../accounts/repo.ts';
-import type { User } from '../user/model.ts';
-import { findUserByEmail } from '../user/repo.ts';
+import { CREDENTIAL_PROVIDER, findCredentialAccount, insertAccount, updateAccount } from '../accounts/index.ts';
+import type { User } from '../user/index.ts';
+import { findUserByEmail } from '../user/index.ts';
 
 /**
  * The user whose credential password matches, or null. Takes about the same time

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { openApiDocument, type PluginName } from '@latch/contract';
+import { openApiDocument, type PluginName, reference as rows } from '@latch/contract';
 import serverPackage from '../../../package.json' with { type: 'json' };
 import type { ResolvedConfig } from '../../core/config/resolve.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
@@ -141,15 +141,11 @@ export function referencePage(config: ResolvedConfig, version: string): string {
 `;
 }
 
-const openApiJson = defineEndpoint({
-  method: 'GET',
-  path: '/openapi.json',
+const openApiJson = defineEndpoint(rows.openApiJson, {
   handler: (ctx) => documentOf(ctx.deps),
 });
 
-const apiReference = defineEndpoint({
-  method: 'GET',
-  path: '/reference',
+const apiReference = defineEndpoint(rows.apiReference, {
   handler(ctx) {
     ctx.headers.set('content-security-policy', REFERENCE_CONTENT_SECURITY_POLICY);
     ctx.headers.set('referrer-policy', 'no-referrer');

@@ -7,7 +7,12 @@ export {
 export { type GuardKind, requireSession } from './guard.ts';
 export type { Session, SessionWithUser } from './model.ts';
 export { sessionToJson } from './model.ts';
-export { deleteSessionById, deleteSessionsOfUser } from './repo.ts';
+export {
+  deleteSessionById,
+  deleteSessionsOfUser,
+  findSessionWithUserByTokenHash,
+  listActiveSessionsOfUser,
+} from './repo.ts';
 export { sessionEndpoints } from './routes.ts';
 export {
   clearSessionCookies,

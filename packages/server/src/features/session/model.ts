@@ -3,7 +3,7 @@ import type { SessionJson } from '@latch/contract';
 import type { Selectable } from 'kysely';
 import type { SessionTable } from '../../core/db/schema.ts';
 import { toDate } from '../../core/db/values.ts';
-import type { User } from '../user/model.ts';
+import type { User } from '../user/index.ts';
 
 export interface Session {
   id: string;

@@ -2,7 +2,7 @@
 import { CompiledQuery, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, SessionTable, UserTable } from '../../core/db/schema.ts';
 import type { SqliteReader } from '../../core/db/sqlite-reader.ts';
-import { type User, userFromRow } from '../user/model.ts';
+import { type User, userFromRow } from '../user/index.ts';
 import { type Session, sessionFromRow } from './model.ts';
 
 type Db = Kysely<Database>;

@@ -3,7 +3,7 @@ import { session as rows } from '@latch/contract';
 import { hashToken } from '../../core/crypto/hash.ts';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { userToJson } from '../user/model.ts';
+import { userToJson } from '../user/index.ts';
 import { requireSession } from './guard.ts';
 import { sessionToJson } from './model.ts';
 import {

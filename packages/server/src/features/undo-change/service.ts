@@ -19,7 +19,7 @@ import {
 } from '../../core/db/verification-store.ts';
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
-import { deleteAccount, findAccountsOfUser, findCredentialAccount, updateAccount } from '../accounts/index.ts';
+import { deleteAccount, findAccountsOfUser, findCredentialAccount } from '../accounts/index.ts';
 import { issueResetToken } from '../password-reset/index.ts';
 import { type UndoableKind, undoTokenValue } from '../security-notices/index.ts';
 import { clearSessionCookies, deleteSessionsOfUser, getCurrentSession } from '../session/index.ts';

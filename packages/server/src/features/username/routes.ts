@@ -4,7 +4,7 @@ import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
 import { assertNotTooLong, checkSignInPassword, completePasswordSignIn } from '../credentials/index.ts';
-import { findUserByUsername } from '../user/repo.ts';
+import { findUserByUsername } from '../user/index.ts';
 import { assertValidUsername, normalizeUsername } from './rules.ts';
 import { isUsernameTaken } from './service.ts';
 

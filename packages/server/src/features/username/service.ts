@@ -2,7 +2,7 @@
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import type { SignUpExtension } from '../credentials/index.ts';
-import { findUserByUsername } from '../user/repo.ts';
+import { findUserByUsername } from '../user/index.ts';
 import { assertValidUsername, normalizeUsername, usernameProblem } from './rules.ts';
 
 export async function isUsernameTaken(deps: AuthDeps, username: string, exceptUserId?: string): Promise<boolean> {
