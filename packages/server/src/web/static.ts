@@ -4,6 +4,8 @@
  * public part of the configuration is injected as a JSON data block
  * (`<script type="application/json" id="latch-config">`): data, not script, so the page's
  * Content-Security-Policy allows no inline script at all (core/http/security-headers.ts).
+ * In production (NODE_ENV=production) source maps are not served: they stay in the build
+ * output for an operator who wants them, but the public gets a 404, not the app's sources.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -16,6 +18,7 @@ const TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
+  '.map': 'application/json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
@@ -60,6 +63,10 @@ export function fileWithin(root: string, pathname: string): string | null {
   return file;
 }
 
+function isSourceMap(path: string): boolean {
+  return /\.map[/\\]*$/i.test(path);
+}
+
 export function createStaticHandler(distDir: string, config: ResolvedConfig): ((request: Request) => Response) | null {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
@@ -82,6 +89,11 @@ export function createStaticHandler(distDir: string, config: ResolvedConfig): ((
       return new Response(null, { status: 400 });
     }
     const file = fileWithin(root, pathname);
+    // judged on the file it resolves to (`/app.js.map/` names the map too) and on the path, so a
+    // missing map does not fall back to index.html either
+    if (config.production && (isSourceMap(pathname) || (file !== null && isSourceMap(file)))) {
+      return new Response(null, { status: 404, headers: SECURITY_HEADERS });
+    }
     if (file && existsSync(file) && statSync(file).isFile()) {
       const immutable = pathname.startsWith('/assets/');
       return new Response(request.method === 'HEAD' ? null : readFileSync(file), {
