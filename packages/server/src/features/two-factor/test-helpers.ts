@@ -1,32 +1,19 @@
 /** Helpers of the two-factor tests: an authenticator app on the injected clock, an enrolled user. */
 
+import { TOTP, URI } from 'otpauth';
 import type { TestClient } from '../../test/client.ts';
 import { PASSWORD, signUpUser, type TestApp } from '../../test/harness.ts';
-import { hotp, TOTP_PERIOD_SECONDS, totpStep } from './totp.ts';
+import { TOTP_PERIOD_SECONDS } from './totp.ts';
 
-const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-export function base32Decode(input: string): Buffer {
-  let value = 0;
-  let bits = 0;
-  const out: number[] = [];
-  for (const ch of input.replace(/=+$/, '')) {
-    const index = B32.indexOf(ch);
-    if (index === -1) throw new Error(`not base32: ${ch}`);
-    value = ((value << 5) | index) & 0xffff;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-/** What an authenticator app shows for this URI now (plus `offset` steps) by the app's clock. */
+/**
+ * What an authenticator app shows for this URI now (plus `offset` steps) by the app's clock.
+ * The URI is read as an app reads it (the library's parser, not the server's writer), so a
+ * URI an app would misread fails here.
+ */
 export function codeFor(app: TestApp, uri: string, offset = 0): string {
-  const secret = new URL(uri).searchParams.get('secret') ?? '';
-  return hotp(base32Decode(secret), totpStep(app.clock.now().getTime()) + offset);
+  const otp = URI.parse(uri);
+  if (!(otp instanceof TOTP)) throw new Error(`not a TOTP URI: ${uri}`);
+  return otp.generate({ timestamp: app.clock.now().getTime() + offset * otp.period * 1000 });
 }
 
 /** Moves the clock to the middle of the next TOTP step, so that ±1 step is unambiguous. */
