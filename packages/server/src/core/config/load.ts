@@ -6,30 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { SOCIAL_PROVIDER_IDS } from '@latch/contract';
 import { ConfigError } from './resolve.ts';
 import { configFileSchema, type LatchOptions } from './schema.ts';
-
-/** The 18 providers of the spec; `<ID>_CLIENT_ID` and `<ID>_CLIENT_SECRET` enable each. */
-export const PROVIDER_IDS = [
-  'apple',
-  'discord',
-  'facebook',
-  'github',
-  'microsoft',
-  'google',
-  'spotify',
-  'twitch',
-  'twitter',
-  'dropbox',
-  'kick',
-  'linkedin',
-  'gitlab',
-  'tiktok',
-  'reddit',
-  'roblox',
-  'vk',
-  'zoom',
-] as const;
 
 export interface ServiceSettings {
   port: number;
@@ -115,7 +94,8 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Servi
     merged.trustedOrigins = [...(options.trustedOrigins ?? []), ...extra];
   }
   const providers = { ...options.socialProviders };
-  for (const id of PROVIDER_IDS) {
+  // the 18 providers of the spec: `<ID>_CLIENT_ID` and `<ID>_CLIENT_SECRET` enable each
+  for (const id of SOCIAL_PROVIDER_IDS) {
     const clientId = env[`${id.toUpperCase()}_CLIENT_ID`];
     const clientSecret = env[`${id.toUpperCase()}_CLIENT_SECRET`];
     if (clientId && clientSecret) providers[id] = { ...providers[id], clientId, clientSecret };

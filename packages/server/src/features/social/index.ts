@@ -3,5 +3,3 @@ import { socialEndpoints as flowEndpoints } from './routes.ts';
 import { tokenEndpoints } from './token-routes.ts';
 
 export const socialEndpoints = [...flowEndpoints, ...tokenEndpoints];
-export { isProviderId, PROVIDER_IDS } from './providers/index.ts';
-export { findProvider } from './service.ts';

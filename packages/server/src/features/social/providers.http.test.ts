@@ -5,6 +5,7 @@
  * The fakes check client authentication, PKCE, the redirect URI and each provider's quirks, so a session at the
  * end means Latch spoke the dialect. One SQLite database and one app for the whole file.
  */
+import { SOCIAL_PROVIDER_IDS as PROVIDER_IDS } from '@latch/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient, TestResponse } from '../../test/client.ts';
 import {
@@ -17,7 +18,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { DIALECTS } from './providers/fixtures/index.ts';
-import { PROVIDER_IDS, type ProviderEndpoints, type ProviderId, type ProviderOptions } from './providers/index.ts';
+import type { ProviderEndpoints, ProviderId, ProviderOptions } from './providers/index.ts';
 import {
   CLIENT_ID,
   CLIENT_SECRET,

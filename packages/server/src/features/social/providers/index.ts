@@ -40,8 +40,6 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderDefinition>> = {
   zoom,
 };
 
-export const PROVIDER_IDS = Object.keys(PROVIDERS) as ProviderId[];
-
 export function isProviderId(value: string): value is ProviderId {
   return Object.hasOwn(PROVIDERS, value);
 }

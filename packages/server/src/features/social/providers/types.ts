@@ -2,28 +2,12 @@
  * The shapes shared by the provider table and the OAuth client. A provider is data (endpoints, scopes,
  * client authentication, PKCE) plus the few functions that differ (its user-info shape).
  */
+import type { SocialProviderId } from '@latch/contract';
 import type { z } from 'zod';
 import type { socialProviderSchema } from '../../../core/config/schema.ts';
 
-export type ProviderId =
-  | 'apple'
-  | 'discord'
-  | 'facebook'
-  | 'github'
-  | 'microsoft'
-  | 'google'
-  | 'spotify'
-  | 'twitch'
-  | 'twitter'
-  | 'dropbox'
-  | 'kick'
-  | 'linkedin'
-  | 'gitlab'
-  | 'tiktok'
-  | 'reddit'
-  | 'roblox'
-  | 'vk'
-  | 'zoom';
+/** The 18 providers of the spec: their ids are the contract's (packages/contract/src/providers.ts). */
+export type ProviderId = SocialProviderId;
 
 /** What the operator configures under `socialProviders.<id>` (RUNNING.md). */
 export type ProviderOptions = z.infer<typeof socialProviderSchema>;
