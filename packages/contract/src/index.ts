@@ -6,3 +6,4 @@ export * from './language.ts';
 export * from './openapi.ts';
 export * from './password-policy.ts';
 export * from './providers.ts';
+export * from './roles.ts';

@@ -8,4 +8,3 @@ export {
   parseRoleList,
   unknownRoles,
 } from './permissions.ts';
-export { type Resource, ROLE_NAMES, ROLES, STATEMENTS } from './statements.ts';
