@@ -1,3 +1,4 @@
+export * from './client-names.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './entities.ts';
