@@ -106,10 +106,10 @@ describe('method choice and request shape', () => {
     const { mock, client } = setup();
     mock.on('GET /organization/list-members', json({ members: [], total: 0 }));
     await client.organization.listMembers({
-      query: { limit: 10, filterField: 'name', filterValue: 'a b+c', organizationId: undefined },
+      query: { limit: 10, filterField: 'role', filterValue: 'a b+c', organizationId: undefined },
     });
     await client.$fetch('/admin/list-users', { query: { ids: ['a', 'b'], flag: true, none: null } });
-    expect(mock.calls[0]?.url.search).toBe('?limit=10&filterField=name&filterValue=a%20b%2Bc');
+    expect(mock.calls[0]?.url.search).toBe('?limit=10&filterField=role&filterValue=a%20b%2Bc');
     expect(mock.calls[1]?.method).toBe('GET');
     expect(mock.calls[1]?.url.search).toBe('?ids=a&ids=b&flag=true');
   });

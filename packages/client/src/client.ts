@@ -10,25 +10,14 @@
 
 import type { AuthClient, CallEvent, ClientOptions } from './client-types.ts';
 import { LatchError } from './errors.ts';
+import { buildMethods } from './methods.ts';
 import { broadcastTrigger, chooseMethod, isPayloadMethod, raisesSessionSignal } from './paths.ts';
-import {
-  createSessionStore,
-  type GetSessionQuery,
-  type InternalSessionStore,
-  type SessionOptions,
-  type SessionStore,
-} from './session-store.ts';
+import { createSessionStore, type GetSessionQuery, type InternalSessionStore } from './session-store.ts';
 import {
   type AuthResult,
-  type ErrorContext,
   type FetchOptions,
-  type HeadersOption,
   type HttpMethod,
   performRequest,
-  type RequestContext,
-  type ResponseContext,
-  type RetryOption,
-  type SuccessContext,
   type TransportConfig,
 } from './transport.ts';
 import type * as T from './types.ts';
@@ -142,16 +131,19 @@ export function createAuthClient<const O extends ClientOptions = ClientOptions>(
     for (const listener of [...listeners]) listener({ path, method, data });
   };
 
-  /** The dynamic call: split the argument, choose the method, send, then signals, redirects and throw mode. */
+  /**
+   * The dynamic call: split the argument, choose the method (the row's, for a method), send, then
+   * signals, redirects and throw mode.
+   */
   const call = async (
     path: string,
     arg: CallArgument | undefined,
     second: FetchOptions | undefined,
-    map?: (data: unknown) => unknown,
+    row: { method?: HttpMethod; map?: (data: unknown) => unknown } = {},
   ): Promise<unknown> => {
     const { query, fetchOptions: argOptions, ...rest } = arg ?? {};
     const callOptions: FetchOptions = { ...second, ...argOptions };
-    const method = chooseMethod(path, callOptions.method, rest);
+    const method = row.method ?? chooseMethod(path, callOptions.method, rest);
     const body = isPayloadMethod(method) ? { ...rest, ...callOptions.body } : undefined;
     const result = await performRequest(transport, {
       path,
@@ -171,75 +163,24 @@ export function createAuthClient<const O extends ClientOptions = ClientOptions>(
       if (throwMode) throw new LatchError(result.error);
       return result;
     }
-    const data = map ? map(result.data) : result.data;
+    const data = row.map ? row.map(result.data) : result.data;
     afterSuccess(path, method, data, callOptions);
     return throwMode ? data : { data, error: null };
   };
 
-  // The typed surface is the dynamic call under a precise type. `never` lets each endpoint take the type
-  // its property declares in AuthClient (missing or extra properties are still caught): the one place
-  // where the declared types meet the runtime.
-  const ep = (path: string, map?: (data: unknown) => unknown): never =>
-    ((arg?: CallArgument, second?: FetchOptions) => call(path, arg, second, map)) as never;
+  // One method per row a client calls, named and typed from the table (methods.ts). A method sends
+  // its row's method whatever the argument holds, as better-auth's fixed table does (paths.ts).
+  const methods = buildMethods<O extends { throw: true } ? true : false>(
+    (row) =>
+      (arg?: CallArgument, second?: FetchOptions): Promise<unknown> =>
+        call(row.path, arg, second, {
+          method: row.method,
+          map: row.path === '/get-session' ? normalizeSession : undefined,
+        }),
+  );
 
   return {
-    signUp: { email: ep('/sign-up/email') },
-    signIn: {
-      email: ep('/sign-in/email'),
-      username: ep('/sign-in/username'),
-      social: ep('/sign-in/social'),
-    },
-    signOut: ep('/sign-out'),
-    getSession: ep('/get-session', normalizeSession),
-    listSessions: ep('/list-sessions'),
-    revokeSession: ep('/revoke-session'),
-    revokeSessions: ep('/revoke-sessions'),
-    revokeOtherSessions: ep('/revoke-other-sessions'),
-    updateUser: ep('/update-user'),
-    changePassword: ep('/change-password'),
-    changeEmail: ep('/change-email'),
-    deleteUser: ep('/delete-user'),
-    requestPasswordReset: ep('/request-password-reset'),
-    forgetPassword: ep('/forget-password'),
-    resetPassword: ep('/reset-password'),
-    sendVerificationEmail: ep('/send-verification-email'),
-    verifyEmail: ep('/verify-email'),
-    linkSocial: ep('/link-social'),
-    listAccounts: ep('/list-accounts'),
-    unlinkAccount: ep('/unlink-account'),
-    isUsernameAvailable: ep('/is-username-available'),
-    organization: {
-      create: ep('/organization/create'),
-      checkSlug: ep('/organization/check-slug'),
-      update: ep('/organization/update'),
-      delete: ep('/organization/delete'),
-      list: ep('/organization/list'),
-      setActive: ep('/organization/set-active'),
-      getFullOrganization: ep('/organization/get-full-organization'),
-      listMembers: ep('/organization/list-members'),
-      inviteMember: ep('/organization/invite-member'),
-      acceptInvitation: ep('/organization/accept-invitation'),
-      rejectInvitation: ep('/organization/reject-invitation'),
-      cancelInvitation: ep('/organization/cancel-invitation'),
-      getInvitation: ep('/organization/get-invitation'),
-      listInvitations: ep('/organization/list-invitations'),
-      listUserInvitations: ep('/organization/list-user-invitations'),
-      removeMember: ep('/organization/remove-member'),
-      updateMemberRole: ep('/organization/update-member-role'),
-      leave: ep('/organization/leave'),
-      getActiveMember: ep('/organization/get-active-member'),
-      getActiveMemberRole: ep('/organization/get-active-member-role'),
-      hasPermission: ep('/organization/has-permission'),
-      createTeam: ep('/organization/create-team'),
-      listTeams: ep('/organization/list-teams'),
-      updateTeam: ep('/organization/update-team'),
-      removeTeam: ep('/organization/remove-team'),
-      setActiveTeam: ep('/organization/set-active-team'),
-      listUserTeams: ep('/organization/list-user-teams'),
-      listTeamMembers: ep('/organization/list-team-members'),
-      addTeamMember: ep('/organization/add-team-member'),
-      removeTeamMember: ep('/organization/remove-team-member'),
-    },
+    ...methods,
     $session: {
       get: store.get,
       subscribe: store.subscribe,

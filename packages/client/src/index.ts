@@ -2,31 +2,18 @@ export {
   type AuthClient,
   type CallEvent,
   type CallOptions,
-  type ChangePasswordInput,
+  type ClientMembers,
   type ClientOptions,
   createAuthClient,
-  type DeleteUserInput,
   type Endpoint,
   type GlobalFetchOptions,
-  type IdTokenInput,
-  type LinkSocialInput,
-  type ListMembersQuery,
   type OptionalEndpoint,
-  type OrganizationDataInput,
-  type RequestPasswordResetInput,
-  type ResetPasswordInput,
   type Resolve,
-  type SignInEmailInput,
-  type SignInSocialInput,
-  type SignInUsernameInput,
-  type SignOutInput,
-  type SignUpEmailInput,
-  type SocialProvider,
-  type UpdateUserInput,
 } from './client.ts';
 export { type AuthError, isLatchError, type KnownErrorCode, LatchError } from './errors.ts';
 export { parseIsoDate, parseResponseText } from './json.ts';
-export { FIXED_METHODS, raisesSessionSignal } from './paths.ts';
+export type { Answer, ClientMethods, DateKey, Method, Revived } from './methods.ts';
+export { raisesSessionSignal, tableMethod } from './paths.ts';
 export {
   DEFAULT_BROADCAST_CHANNEL,
   FOCUS_REFETCH_MIN_INTERVAL_MS,

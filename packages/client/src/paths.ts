@@ -1,27 +1,33 @@
-/** Path tables of better-auth's client (CONTRACT.md §8), which Latch's client follows. */
+/**
+ * How the client picks a call's HTTP method, and which calls touch the session (CONTRACT.md §8).
+ *
+ * Methods come from the endpoint table: a typed method sends its row's method, and `$fetch` to a
+ * path of the table sends that row's method too. This replaces better-auth's table of fixed
+ * methods (`/sign-out` POST, `/admin/list-users` GET, the two-factor paths POST…), which every
+ * row agrees with (better-auth-compat.test.ts checks it against better-auth's own client). Where
+ * better-auth's client guesses instead — POST when the argument has body fields, else GET — it
+ * differs from the row in one case: a POST row called without fields (`organization.setActive()`,
+ * `refreshToken()`, `updateUser({})`), which better-auth sends as a GET. Latch's server serves each
+ * path with its row's method only (a GET there is 404), so the row's POST is kept: it is the call
+ * that can succeed. A path outside the table (a plugin Latch lacks) keeps better-auth's guess.
+ */
+import { CLIENT_ENDPOINTS, ENDPOINTS, type EndpointEntry } from '@latch/contract';
 import type { HttpMethod } from './transport.ts';
 
-/** Paths whose method is fixed, whatever the body. Everything else: POST with a non-empty body, else GET. */
-export const FIXED_METHODS: Readonly<Record<string, HttpMethod>> = {
-  '/sign-out': 'POST',
-  '/revoke-sessions': 'POST',
-  '/revoke-other-sessions': 'POST',
-  '/delete-user': 'POST',
-  '/admin/impersonate-user': 'POST',
-  '/admin/stop-impersonating': 'POST',
-  '/two-factor/enable': 'POST',
-  '/two-factor/disable': 'POST',
-  '/two-factor/send-otp': 'POST',
-  '/two-factor/generate-backup-codes': 'POST',
-  '/two-factor/get-totp-uri': 'POST',
-  '/two-factor/verify-totp': 'POST',
-  '/two-factor/verify-otp': 'POST',
-  '/two-factor/verify-backup-code': 'POST',
-  '/admin/list-users': 'GET',
-  '/organization/get-full-organization': 'GET',
-  '/organization/list-user-teams': 'GET',
-  '/jwks': 'GET',
-};
+/** The method the server serves each path of the table with (the client row's, for get-session's GET). */
+const TABLE_METHODS: ReadonlyMap<string, HttpMethod> = (() => {
+  const methods = new Map<string, HttpMethod>();
+  for (const row of CLIENT_ENDPOINTS) methods.set(row.path, row.method);
+  for (const row of ENDPOINTS as readonly EndpointEntry[]) {
+    if (!row.serverOnly && !row.path.includes(':') && !methods.has(row.path)) methods.set(row.path, row.method);
+  }
+  return methods;
+})();
+
+/** The row's method for a path of the table, else undefined. */
+export function tableMethod(path: string): HttpMethod | undefined {
+  return TABLE_METHODS.get(path);
+}
 
 const PAYLOAD_METHODS = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -29,13 +35,13 @@ export function isPayloadMethod(method: HttpMethod): boolean {
   return PAYLOAD_METHODS.has(method);
 }
 
-/** better-auth's method choice: fixed table, then an explicit method, then POST iff the body has keys. */
+/** `$fetch`'s choice: the table's method, then an explicit one, then better-auth's guess (POST iff the body has keys). */
 export function chooseMethod(
   path: string,
   explicit: HttpMethod | undefined,
   body: Record<string, unknown>,
 ): HttpMethod {
-  return FIXED_METHODS[path] ?? explicit ?? (Object.keys(body).length > 0 ? 'POST' : 'GET');
+  return tableMethod(path) ?? explicit ?? (Object.keys(body).length > 0 ? 'POST' : 'GET');
 }
 
 const CORE_SESSION_PATHS = new Set([

@@ -204,7 +204,7 @@ describe('useAuthMutation', () => {
     });
     expect(result.current.isPending).toBe(false);
     expect(result.current.error).toBeNull();
-    expect(result.current.data && 'user' in result.current.data ? result.current.data.user.id : null).toBe('u1');
+    expect(result.current.data?.user?.id).toBe('u1');
 
     act(() => result.current.reset());
     expect(result.current.data).toBeNull();

@@ -237,7 +237,7 @@ export interface OrganizationClient {
   }): Promise<AuthResult<Organization>>;
   delete(body: { organizationId: string }): Promise<AuthResult<Organization>>;
   list(): Promise<AuthResult<Organization[]>>;
-  setActive(body: { organizationId: string | null }): Promise<AuthResult<FullOrganization | null>>;
+  setActive(body: { organizationId: string | null }): Promise<AuthResult<Organization | null>>;
   getFullOrganization(): Promise<AuthResult<FullOrganization | null>>;
   listMembers(query: { organizationId?: string }): Promise<AuthResult<{ members: MemberWithUser[]; total: number }>>;
   getActiveMember(): Promise<AuthResult<MemberWithUser>>;
@@ -296,7 +296,7 @@ export interface AuthClient {
       provider: string;
       callbackURL: string;
       errorCallbackURL?: string;
-    }): Promise<AuthResult<RedirectAnswer>>;
+    }): Promise<AuthResult<RedirectAnswer | SignInAnswer>>;
   };
   signOut(): Promise<AuthResult<{ success: boolean }>>;
   getSession(): Promise<AuthResult<SessionData | null>>;
