@@ -4,8 +4,15 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CLIENT_ENDPOINTS, clientMethodName, type EndpointEntry } from '@latch/contract';
 import { createAuthClient } from 'better-auth/client';
-import { usernameClient } from 'better-auth/client/plugins';
+import {
+  adminClient,
+  jwtClient,
+  organizationClient,
+  twoFactorClient,
+  usernameClient,
+} from 'better-auth/client/plugins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Auth, createAuth } from '../../server/src/app.ts';
 import { createMemoryLogger } from '../../server/src/core/logger.ts';
@@ -112,5 +119,77 @@ describe("better-auth's client against Latch", () => {
     expect((await first.revokeOtherSessions()).error).toBeNull();
     expect((await third.getSession()).data).toBeNull();
     expect((await first.getSession()).data?.user.email).toBe(email);
+  });
+});
+
+describe("better-auth's client and the table agree on every method's path and HTTP method", () => {
+  /** better-auth's client with the plugins Latch serves, recording what it sends instead of sending it. */
+  function recordingClient() {
+    const sent: string[] = [];
+    const client = createAuthClient({
+      baseURL,
+      plugins: [
+        usernameClient(),
+        organizationClient({ teams: { enabled: true } }),
+        adminClient(),
+        twoFactorClient(),
+        jwtClient(),
+      ],
+      fetchOptions: {
+        customFetchImpl: async (input, init) => {
+          const url = new URL(input instanceof Request ? input.url : String(input));
+          sent.push(`${init?.method ?? 'GET'} ${url.pathname.replace('/api/auth', '')}`);
+          return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+        },
+      },
+    });
+    return { client, sent };
+  }
+
+  /** better-auth's method for a name, found the way its path proxy finds it. */
+  function proxyMethod(client: object, names: readonly string[]): unknown {
+    let node: unknown = client;
+    for (const name of names) {
+      if (node === null || (typeof node !== 'object' && typeof node !== 'function')) return undefined;
+      node = Reflect.get(node, name);
+    }
+    return node;
+  }
+
+  it('called as apps call them (the query of a GET, the fields of a POST), it sends each row as the row says', async () => {
+    const { client, sent } = recordingClient();
+    const differ: string[] = [];
+    for (const row of CLIENT_ENDPOINTS) {
+      const method = proxyMethod(client, clientMethodName(row.path));
+      expect(typeof method, row.path).toBe('function');
+      if (typeof method !== 'function') continue;
+      sent.length = 0;
+      await Reflect.apply(method, undefined, [row.method === 'GET' ? { query: {} } : { field: 'value' }]);
+      const request = sent.find((line) => line.endsWith(` ${row.path}`));
+      if (request !== `${row.method} ${row.path}`) differ.push(`${row.path}: ${request ?? sent.join(', ')}`);
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it("where it guesses GET for a POST row called without fields, the server refuses the GET: the row's POST is kept", async () => {
+    const { client, sent } = recordingClient();
+    const guessedGet: string[] = [];
+    // the rows a call without any field is valid for (every field optional, or no body at all)
+    const rows: readonly EndpointEntry[] = CLIENT_ENDPOINTS;
+    for (const row of rows.filter((r) => r.method === 'POST' && (r.body?.safeParse({}).success ?? true))) {
+      const method = proxyMethod(client, clientMethodName(row.path));
+      if (typeof method !== 'function') continue;
+      sent.length = 0;
+      await Reflect.apply(method, undefined, [{}]);
+      const request = sent.find((line) => line.endsWith(` ${row.path}`));
+      if (request === `POST ${row.path}`) continue;
+      expect(request, row.path).toBe(`GET ${row.path}`);
+      guessedGet.push(row.path);
+    }
+    expect(guessedGet).toEqual(expect.arrayContaining(['/update-user', '/organization/set-active', '/refresh-token']));
+    for (const path of guessedGet) {
+      const res = await fetch(`${baseURL}/api/auth${path}`);
+      expect(res.status, path).toBe(404);
+    }
   });
 });
