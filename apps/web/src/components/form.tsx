@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { AuthError } from '../lib/auth.ts';
-import { describeError } from '../lib/errors.ts';
+import { describeError, isNetworkError } from '../lib/errors.ts';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'children'>;
 
@@ -51,7 +51,10 @@ function useShownError(error: string | undefined, input: RefObject<HTMLInputElem
   };
 }
 
-/** A labelled input with its hint and error bound through aria-describedby. */
+/**
+ * A labelled input with its hint and error bound through aria-describedby. The error is an alert:
+ * it is announced when it appears, whether the form found it or the server did.
+ */
 export function Field({
   id,
   label,
@@ -106,7 +109,7 @@ export function Field({
         </div>
       ) : null}
       {error ? (
-        <p className="field__error" id={errorId}>
+        <p className="field__error" id={errorId} role="alert">
           <ErrorIcon />
           {error}
         </p>
@@ -175,7 +178,7 @@ export function Checkbox({ id, label, checked, onCheckedChange, error: rawError 
         {label}
       </label>
       {error ? (
-        <p className="field__error check__error" id={errorId}>
+        <p className="field__error check__error" id={errorId} role="alert">
           <ErrorIcon />
           {error}
         </p>
@@ -233,16 +236,26 @@ interface AlertProps {
   /** Move keyboard and screen-reader focus here when it appears (after a failed submit). */
   focus?: boolean;
   actions?: ReactNode;
+  id?: string;
 }
 
 /** A message box. Errors use role="alert"; notes use role="status". Both are live regions. */
-export function Alert({ tone, title, children, focus = false, actions }: AlertProps) {
+export function Alert({ tone, title, children, focus = false, actions, id }: AlertProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (focus) ref.current?.focus();
+    if (!focus) return;
+    // a message box takes focus even inside a disabled fieldset; a field still waiting for it yields
+    cancelWaitingFocus?.();
+    ref.current?.focus();
   }, [focus]);
   return (
-    <div ref={ref} className={`alert alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'} tabIndex={-1}>
+    <div
+      ref={ref}
+      id={id}
+      className={`alert alert--${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      tabIndex={-1}
+    >
       <span className="alert__icon" aria-hidden="true">
         {tone === 'success' ? <CheckIcon /> : tone === 'info' ? <InfoIcon /> : <ErrorIcon />}
       </span>
@@ -272,7 +285,45 @@ export function focusFirstInvalid<K extends string>(
   ids: Record<K, string>,
 ) {
   const first = order.find((key) => errors[key]);
-  if (first) document.getElementById(ids[first])?.focus();
+  if (first) focusWhenReady(ids[first]);
+}
+
+/** A browser ignores focus() on a disabled control, and on every control of a disabled fieldset. */
+function refusesFocus(element: Element): boolean {
+  if ((element as Partial<HTMLButtonElement>).disabled === true) return true;
+  if (!element.matches('input, button, select, textarea')) return false;
+  return element.closest('fieldset[disabled]') !== null;
+}
+
+/** Cancels the focus move still waiting, if any: a newer one replaces it. */
+let cancelWaitingFocus: (() => void) | null = null;
+
+/**
+ * Moves focus to the element with this id as soon as it can take it. The server's
+ * answer to a submit arrives while the form's fieldset is still disabled, and React enables it
+ * only when it renders that answer: focusing the field at once would be ignored and leave focus
+ * on <body>, so the move waits until the field is enabled again (or gives up after a while).
+ */
+export function focusWhenReady(id: string): void {
+  cancelWaitingFocus?.();
+  const attempt = (): boolean => {
+    const element = document.getElementById(id);
+    if (!element?.isConnected || refusesFocus(element)) return false;
+    element.focus();
+    return true;
+  };
+  if (attempt()) return;
+  const observer = new MutationObserver(() => {
+    if (attempt()) stop();
+  });
+  const timer = setTimeout(stop, 10_000);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+    if (cancelWaitingFocus === stop) cancelWaitingFocus = null;
+  }
+  cancelWaitingFocus = stop;
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
 }
 
 function ErrorIcon() {
@@ -330,27 +381,77 @@ function EyeOffIcon() {
   );
 }
 
+interface FormErrorProps {
+  error: AuthError;
+  /**
+   * How "Try again" repeats what failed when the service could not be reached: `submit` sends the
+   * form the message is in once more (with everything typed, which stays in place); a function
+   * is called. Without it no retry is offered.
+   */
+  retry?: 'submit' | (() => void);
+  /** The page's own buttons for this error (e.g. "send the verification email again"). */
+  actions?: ReactNode;
+  id?: string;
+}
+
+/**
+ * The one way a form shows what went wrong on the other side: an alert, focused once the form can
+ * take focus again and announced. A refusal of the server is said in plain words; a request that
+ * never reached the service says so (offline, or the service cannot be reached), that nothing
+ * typed is lost, and offers to try again.
+ */
+export function FormError({ error, retry, actions, id }: FormErrorProps) {
+  const { t } = useI18n();
+  const network = isNetworkError(error);
+  const retryButton =
+    network && retry ? (
+      <Button
+        type={retry === 'submit' ? 'submit' : 'button'}
+        variant="secondary"
+        onClick={retry === 'submit' ? undefined : retry}
+      >
+        {t.network.retry}
+      </Button>
+    ) : null;
+  const buttons =
+    retryButton || actions ? (
+      <>
+        {retryButton}
+        {actions}
+      </>
+    ) : undefined;
+  if (!network) {
+    return (
+      <Alert tone="error" focus id={id} actions={buttons}>
+        {describeError(error, t)}
+      </Alert>
+    );
+  }
+  return (
+    <Alert tone="error" focus id={id} title={describeError(error, t)} actions={buttons}>
+      {retry === 'submit' ? t.network.inputKept : undefined}
+    </Alert>
+  );
+}
+
 interface FormFieldsetProps {
   /** Read by screen readers only: what the form is for. */
   legend: string;
   /** While a request is under way every field and button is disabled. */
   pending: boolean;
-  /** The server's answer to the last attempt, shown in plain words and focused. */
+  /** The server's answer to the last attempt, shown in plain words and focused (FormError). */
   error: AuthError | null | undefined;
+  /** A page's own way of showing `error` (e.g. with a button to sign in again), in its place. */
+  errorView?: ReactNode;
   children: ReactNode;
 }
 
 /** The body every form shares: disabled while pending, a hidden legend, the server's error. */
-export function FormFieldset({ legend, pending, error, children }: FormFieldsetProps) {
-  const { t } = useI18n();
+export function FormFieldset({ legend, pending, error, errorView, children }: FormFieldsetProps) {
   return (
     <fieldset className="form__fieldset" disabled={pending}>
       <legend className="visually-hidden">{legend}</legend>
-      {error ? (
-        <Alert tone="error" focus>
-          {describeError(error, t)}
-        </Alert>
-      ) : null}
+      {error ? (errorView ?? <FormError error={error} retry="submit" />) : null}
       {children}
     </fieldset>
   );

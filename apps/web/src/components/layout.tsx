@@ -4,12 +4,12 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { isLanguageTag, LANGUAGES } from '../i18n/languages.ts';
-import { authClient, type User, useSession } from '../lib/auth.ts';
+import { type AuthError, authClient, type User, useSession } from '../lib/auth.ts';
 import { describeError } from '../lib/errors.ts';
 import { estimateStrength } from '../lib/password-strength.ts';
 import { providerColor, providerName } from '../lib/providers.ts';
 import { useTheme } from '../lib/theme.ts';
-import { Spinner } from './form.tsx';
+import { Alert, Button, Spinner } from './form.tsx';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 
 /** Sets the document title as "<page> · <app>". */
@@ -151,11 +151,19 @@ export function SiteHeader() {
   const session = useSession();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
+  const [signOutError, setSignOutError] = useState<AuthError | null>(null);
   const user = session.data?.user;
 
   const signOut = async () => {
     setSigningOut(true);
-    await authClient.signOut();
+    setSignOutError(null);
+    const result = await authClient.signOut();
+    if (result.error) {
+      // the session is still there: say so here rather than land on a sign-in page that sends the person back
+      setSigningOut(false);
+      setSignOutError(result.error);
+      return;
+    }
     await session.refetch();
     setSigningOut(false);
     navigate('/sign-in?signedOut=1');
@@ -190,6 +198,22 @@ export function SiteHeader() {
           ) : null}
         </div>
       </div>
+      {signOutError && user ? (
+        <div className="site-header__notice">
+          <Alert
+            tone="error"
+            focus
+            title={t.network.signOutFailed}
+            actions={
+              <Button variant="secondary" onClick={signOut} pending={signingOut}>
+                {t.network.retry}
+              </Button>
+            }
+          >
+            {describeError(signOutError, t)}
+          </Alert>
+        </div>
+      ) : null}
     </header>
   );
 }

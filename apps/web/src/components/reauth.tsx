@@ -27,7 +27,7 @@ import { useI18n } from '../i18n/i18n.tsx';
 import { type AuthError, type AuthResult, authClient, useSession } from '../lib/auth.ts';
 import { describeError, errorCodeOf, isStaleSignIn } from '../lib/errors.ts';
 import { validateExistingPassword } from '../lib/validation.ts';
-import { Alert, Button, PasswordField, Spinner } from './form.tsx';
+import { Button, FormError, focusWhenReady, PasswordField, Spinner } from './form.tsx';
 import './reauth.css';
 
 type Outcome = 'verified' | 'cancelled';
@@ -188,7 +188,7 @@ function PasswordStep({
       setPending(false);
       if (errorCodeOf(result.error) === 'INVALID_PASSWORD') {
         setError(describeError(result.error, t));
-        document.getElementById(PASSWORD_ID)?.focus();
+        focusWhenReady(PASSWORD_ID);
       } else {
         setServerError(result.error);
       }
@@ -209,11 +209,7 @@ function PasswordStep({
       </p>
       <fieldset className="form__fieldset" disabled={pending}>
         <legend className="visually-hidden">{t.reauth.title}</legend>
-        {serverError ? (
-          <Alert tone="error" focus>
-            {describeError(serverError, t)}
-          </Alert>
-        ) : null}
+        {serverError ? <FormError error={serverError} retry="submit" /> : null}
         {/* lets a password manager fill the password of the right account */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordField
@@ -239,39 +235,53 @@ function PasswordStep({
   );
 }
 
-/** Signs out and goes to the sign-in page, which brings the person back here afterwards. */
-function useSignInAgain(): { start: () => Promise<void>; pending: boolean } {
+/**
+ * Signs out and goes to the sign-in page, which brings the person back here afterwards. A sign-out
+ * that fails leaves the person signed in, so they stay here and are told (`error`).
+ */
+function useSignInAgain(): { start: () => Promise<void>; pending: boolean; error: AuthError | null } {
   const navigate = useNavigate();
   const location = useLocation();
   const { refetch } = useSession();
   const [pending, setPending] = useState(false);
+  const [error, setError] = useState<AuthError | null>(null);
   const start = async () => {
     setPending(true);
+    setError(null);
     const back = location.pathname + location.search;
-    await authClient.signOut();
+    const result = await authClient.signOut();
+    if (result.error) {
+      setPending(false);
+      setError(result.error);
+      return;
+    }
     await refetch();
     navigate(`/sign-in?next=${encodeURIComponent(back)}`);
   };
-  return { start, pending };
+  return { start, pending, error };
 }
 
 function SignInAgainLink() {
   const { t } = useI18n();
-  const { start, pending } = useSignInAgain();
+  const { start, pending, error } = useSignInAgain();
   return (
-    <p className="reauth__alternative small">
-      <button type="button" className="link-button" onClick={start} disabled={pending}>
-        {t.reauth.signInInstead}
-      </button>
-    </p>
+    <>
+      {error ? <FormError error={error} retry={start} /> : null}
+      <p className="reauth__alternative small">
+        <button type="button" className="link-button" onClick={start} disabled={pending}>
+          {t.reauth.signInInstead}
+        </button>
+      </p>
+    </>
   );
 }
 
 function SignInAgainStep({ titleId, bodyId, onCancel }: { titleId: string; bodyId: string; onCancel: () => void }) {
   const { t } = useI18n();
-  const { start, pending } = useSignInAgain();
+  const { start, pending, error } = useSignInAgain();
   return (
     <div className="reauth__body">
+      {error ? <FormError error={error} retry={start} /> : null}
       <h2 id={titleId} className="section-title">
         {t.reauth.socialTitle}
       </h2>

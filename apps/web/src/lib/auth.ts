@@ -58,6 +58,8 @@ export interface Account {
 
 export interface AuthError {
   status: number;
+  /** The status name; `Fetch Error` when no answer came (lib/errors.ts `isNetworkError`). */
+  statusText?: string | null;
   /** The server's error code; absent on a few answers (429, empty bodies). */
   code?: string | null;
   message?: string | null;

@@ -26,8 +26,26 @@ function isKnownCode(t: Messages, code: string): code is ErrorCode {
   return Object.hasOwn(t.errors, code);
 }
 
+/**
+ * @latch/client's mark on a request that never got an answer (seed-spec: "a fetch-level catch-all
+ * returns status 500 'Fetch Error'"; packages/client/src/errors.ts): the fetch itself
+ * failed (offline, the service stopped, a name that does not resolve), not the server.
+ */
+const FETCH_ERROR = 'Fetch Error';
+
+/** The request never reached the service, or its answer never came back: nothing the server decided. */
+export function isNetworkError(error: AuthError): boolean {
+  return error.statusText === FETCH_ERROR;
+}
+
+/** Whether the browser itself knows it has no network (then "offline" is the truth), else the service is out of reach. */
+function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 /** The error in plain words in the current language; the server's own message when the code is new to us. */
 export function describeError(error: AuthError, t: Messages): string {
+  if (isNetworkError(error)) return browserOffline() ? t.network.offline : t.network.unreachable;
   const code = errorCodeOf(error);
   if (code && isKnownCode(t, code)) return t.errors[code];
   if (error.message && error.status !== 500) return error.message;

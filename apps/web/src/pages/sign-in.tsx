@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Checkbox, Field, focusFirstInvalid, PasswordField } from '../components/form.tsx';
+import { Alert, Button, Checkbox, Field, FormError, focusFirstInvalid, PasswordField } from '../components/form.tsx';
 import { AuthCard, RedirectIfSignedIn, SocialButtons } from '../components/layout.tsx';
 import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { type AuthError, authClient, useSession } from '../lib/auth.ts';
-import { describeError, errorCodeOf } from '../lib/errors.ts';
+import { errorCodeOf } from '../lib/errors.ts';
 import {
   type FieldErrors,
   HOME_PATH,
@@ -133,23 +133,18 @@ function SignInForm({ next }: { next: string }) {
         <fieldset className="form__fieldset" disabled={pending}>
           <legend className="visually-hidden">{t.signIn.title}</legend>
           {serverError ? (
-            <div id="sign-in-error">
-              <Alert
-                tone="error"
-                focus
-                actions={
-                  canResend ? (
-                    resend === 'sent' ? null : (
-                      <Button variant="secondary" onClick={resendVerification} pending={resend === 'pending'}>
-                        {t.signIn.resendVerification}
-                      </Button>
-                    )
-                  ) : null
-                }
-              >
-                {describeError(serverError, t)}
-              </Alert>
-            </div>
+            <FormError
+              id="sign-in-error"
+              error={serverError}
+              retry="submit"
+              actions={
+                canResend && resend !== 'sent' ? (
+                  <Button variant="secondary" onClick={resendVerification} pending={resend === 'pending'}>
+                    {t.signIn.resendVerification}
+                  </Button>
+                ) : null
+              }
+            />
           ) : null}
           {resend === 'sent' ? (
             <Alert tone="success">{format(t.signIn.verificationSent, { email: identifier.trim() })}</Alert>

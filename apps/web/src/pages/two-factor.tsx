@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Checkbox, Field, focusFirstInvalid } from '../components/form.tsx';
+import { Alert, Button, Checkbox, Field, FormError, focusFirstInvalid, focusWhenReady } from '../components/form.tsx';
 import { AuthCard, RedirectIfSignedIn } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { Messages } from '../i18n/messages.ts';
@@ -71,6 +71,8 @@ function TwoFactorChallenge({ next }: { next: string }) {
   const [serverError, setServerError] = useState<AuthError | null>(null);
   const [pending, setPending] = useState(false);
   const [otp, setOtp] = useState<'idle' | 'pending' | 'sent'>('idle');
+  /** What "Try again" repeats when the service could not be reached. */
+  const [lastAction, setLastAction] = useState<'verify' | 'send'>('verify');
 
   /** A gone challenge cannot be retried here: back to sign-in, with a note saying why. */
   const handleError = (error: AuthError): void => {
@@ -101,6 +103,7 @@ function TwoFactorChallenge({ next }: { next: string }) {
 
   const sendOtp = async () => {
     setOtp('pending');
+    setLastAction('send');
     setServerError(null);
     setErrors({});
     const result = await authClient.twoFactor.sendOtp();
@@ -112,7 +115,8 @@ function TwoFactorChallenge({ next }: { next: string }) {
     setMethod('otp');
     setCode('');
     setOtp('sent');
-    document.getElementById(IDS.code)?.focus();
+    // the field is still disabled with the rest of the form until the page shows the answer
+    focusWhenReady(IDS.code);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -121,6 +125,7 @@ function TwoFactorChallenge({ next }: { next: string }) {
     const found: FieldErrors<Key> = { code: validateCode(value, method, t) };
     setErrors(found);
     setServerError(null);
+    setLastAction('verify');
     if (hasErrors(found)) {
       focusFirstInvalid(ORDER, found, IDS);
       return;
@@ -168,11 +173,7 @@ function TwoFactorChallenge({ next }: { next: string }) {
         <fieldset className="form__fieldset" disabled={busy}>
           <legend className="visually-hidden">{t.twoFactor.title}</legend>
           {serverError ? (
-            <div id="two-factor-error">
-              <Alert tone="error" focus>
-                {describeError(serverError, t)}
-              </Alert>
-            </div>
+            <FormError id="two-factor-error" error={serverError} retry={lastAction === 'send' ? sendOtp : 'submit'} />
           ) : null}
           <div className="live" aria-live="polite">
             {method === 'otp' && otp === 'sent' ? <Alert tone="success">{t.twoFactor.otpSent}</Alert> : null}

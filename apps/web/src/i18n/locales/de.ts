@@ -180,11 +180,14 @@ export const de: Messages = {
     errorTitle: 'Wir konnten deine E-Mail-Adresse nicht bestätigen',
     tokenExpired: 'Dieser Bestätigungslink ist abgelaufen. Fordere unten einen neuen an.',
     invalidToken:
-      'Dieser Bestätigungslink ist ungültig. Vielleicht ist er unvollständig, oder ein neuerer Link hat ihn ersetzt.',
+      'Dieser Bestätigungslink ist ungültig: Er wurde schon benutzt, ist unvollständig, oder ein neuerer Link hat ihn ersetzt.',
     userNotFound: 'Wir finden das Konto nicht, für das dieser Link erstellt wurde. Vielleicht wurde es gelöscht.',
     unauthorized:
       'Dieser Link gehört zu einem anderen Konto als dem, mit dem du angemeldet bist. Melde dich ab und öffne den Link erneut.',
     unknown: 'Beim Bestätigen deiner E-Mail-Adresse ist etwas schiefgelaufen.',
+    newAddressTitle: 'Bestätige deine neue Adresse',
+    newAddressBody:
+      'Dein Konto verwendet jetzt {email}, diese Adresse ist aber noch nicht bestätigt. Öffne den Link, den wir dorthin geschickt haben, oder fordere unten einen neuen an.',
     resendTitle: 'Neuen Link erhalten',
     resendSubmit: 'Neuen Link senden',
     resendSubmitting: 'Wird gesendet …',
@@ -554,6 +557,14 @@ export const de: Messages = {
     removeFromTeam: 'Aus dem Team nehmen',
     removeFromTeamLabel: 'Aus dem Team {team} nehmen: {name}',
     teamMemberRemoved: '{name} wurde aus {team} genommen.',
+  },
+  network: {
+    offline: 'Du bist offline. Prüfe deine Internetverbindung und versuche es dann erneut.',
+    unreachable:
+      'Der Dienst ist gerade nicht erreichbar. Vielleicht startet er neu, oder dein Netzwerk blockiert ihn. Versuche es gleich noch einmal.',
+    inputKept: 'Deine Eingaben sind nicht verloren gegangen.',
+    retry: 'Erneut versuchen',
+    signOutFailed: 'Du bist weiterhin angemeldet',
   },
   errors: {
     generic: 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',

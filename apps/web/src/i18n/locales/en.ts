@@ -169,11 +169,15 @@ export const en = {
     successBody: 'Thank you! Your email address is confirmed.',
     errorTitle: 'We could not verify your email',
     tokenExpired: 'This verification link has expired. Request a new one below.',
-    invalidToken: 'This verification link is not valid. It may be incomplete, or a newer link has replaced it.',
+    invalidToken:
+      'This verification link is not valid: it has been used already, is incomplete, or a newer link has replaced it.',
     userNotFound: 'We could not find the account this link was made for. It may have been deleted.',
     unauthorized:
       'This link belongs to a different account than the one you are signed in with. Sign out, then open the link again.',
     unknown: 'Something went wrong while verifying your email address.',
+    newAddressTitle: 'Verify your new address',
+    newAddressBody:
+      'Your account now uses {email}, which is not verified yet. Open the link we sent to it, or ask for a new one below.',
     resendTitle: 'Get a new link',
     resendSubmit: 'Send a new link',
     resendSubmitting: 'Sending…',
@@ -536,6 +540,14 @@ export const en = {
     removeFromTeam: 'Remove from team',
     removeFromTeamLabel: 'Remove from team {team}: {name}',
     teamMemberRemoved: '{name} has been removed from {team}.',
+  },
+  network: {
+    offline: 'You are offline. Check your internet connection, then try again.',
+    unreachable:
+      'The service cannot be reached right now. It may be restarting, or your network may be blocking it. Try again in a moment.',
+    inputKept: 'Nothing you entered has been lost.',
+    retry: 'Try again',
+    signOutFailed: 'You are still signed in',
   },
   errors: {
     generic: 'Something went wrong. Please try again.',

@@ -175,11 +175,14 @@ export const es: Messages = {
     errorTitle: 'No hemos podido verificar tu correo',
     tokenExpired: 'Este enlace de verificación ha caducado. Solicita uno nuevo a continuación.',
     invalidToken:
-      'Este enlace de verificación no es válido. Puede que esté incompleto o que uno más reciente lo haya sustituido.',
+      'Este enlace de verificación no es válido: ya se ha usado, está incompleto o uno más reciente lo ha sustituido.',
     userNotFound: 'No encontramos la cuenta para la que se creó este enlace. Puede que se haya eliminado.',
     unauthorized:
       'Este enlace pertenece a una cuenta distinta de aquella con la que has iniciado sesión. Cierra la sesión y vuelve a abrir el enlace.',
     unknown: 'Algo ha fallado al verificar tu dirección de correo.',
+    newAddressTitle: 'Verifica tu nueva dirección',
+    newAddressBody:
+      'Tu cuenta ahora usa {email}, que aún no está verificada. Abre el enlace que te enviamos a esa dirección o pide uno nuevo abajo.',
     resendTitle: 'Recibir un enlace nuevo',
     resendSubmit: 'Enviar un enlace nuevo',
     resendSubmitting: 'Enviando…',
@@ -548,6 +551,14 @@ export const es: Messages = {
     removeFromTeam: 'Quitar del equipo',
     removeFromTeamLabel: 'Quitar del equipo {team}: {name}',
     teamMemberRemoved: 'Se ha quitado a {name} de {team}.',
+  },
+  network: {
+    offline: 'No tienes conexión. Comprueba tu conexión a internet y vuelve a intentarlo.',
+    unreachable:
+      'No se puede contactar con el servicio en este momento. Puede que se esté reiniciando o que tu red lo bloquee. Inténtalo de nuevo en un momento.',
+    inputKept: 'No se ha perdido nada de lo que escribiste.',
+    retry: 'Volver a intentarlo',
+    signOutFailed: 'Sigues con la sesión iniciada',
   },
   errors: {
     generic: 'Algo ha salido mal. Inténtalo de nuevo.',

@@ -178,11 +178,14 @@ export const fr: Messages = {
     errorTitle: 'Nous n’avons pas pu vérifier votre adresse e-mail',
     tokenExpired: 'Ce lien de vérification a expiré. Demandez-en un nouveau ci-dessous.',
     invalidToken:
-      'Ce lien de vérification n’est pas valide. Il est peut-être incomplet, ou un lien plus récent l’a remplacé.',
+      'Ce lien de vérification n’est pas valide : il a déjà servi, il est incomplet, ou un lien plus récent l’a remplacé.',
     userNotFound: 'Nous ne trouvons pas le compte pour lequel ce lien a été créé. Il a peut-être été supprimé.',
     unauthorized:
       'Ce lien appartient à un autre compte que celui avec lequel vous êtes connecté. Déconnectez-vous, puis rouvrez le lien.',
     unknown: 'Un problème est survenu lors de la vérification de votre adresse e-mail.',
+    newAddressTitle: 'Vérifiez votre nouvelle adresse',
+    newAddressBody:
+      'Votre compte utilise désormais {email}, qui n’est pas encore vérifiée. Ouvrez le lien que nous y avons envoyé, ou demandez-en un nouveau ci-dessous.',
     resendTitle: 'Recevoir un nouveau lien',
     resendSubmit: 'Envoyer un nouveau lien',
     resendSubmitting: 'Envoi…',
@@ -553,6 +556,14 @@ export const fr: Messages = {
     removeFromTeam: 'Retirer de l’équipe',
     removeFromTeamLabel: 'Retirer de l’équipe {team} : {name}',
     teamMemberRemoved: '{name} a été retiré(e) de {team}.',
+  },
+  network: {
+    offline: 'Vous êtes hors ligne. Vérifiez votre connexion Internet, puis réessayez.',
+    unreachable:
+      'Le service est injoignable pour le moment. Il redémarre peut-être, ou votre réseau le bloque. Réessayez dans un instant.',
+    inputKept: 'Rien de ce que vous avez saisi n’a été perdu.',
+    retry: 'Réessayer',
+    signOutFailed: 'Vous êtes toujours connecté',
   },
   errors: {
     generic: 'Un problème est survenu. Veuillez réessayer.',

@@ -168,11 +168,15 @@ export const pl: Messages = {
     successBody: 'Dziękujemy! Twój adres e-mail został potwierdzony.',
     errorTitle: 'Nie udało się potwierdzić adresu e-mail',
     tokenExpired: 'Ten link weryfikacyjny wygasł. Poproś poniżej o nowy.',
-    invalidToken: 'Ten link weryfikacyjny jest nieprawidłowy. Może jest niepełny albo zastąpił go nowszy link.',
+    invalidToken:
+      'Ten link weryfikacyjny jest nieprawidłowy: został już użyty, jest niepełny albo zastąpił go nowszy link.',
     userNotFound: 'Nie znaleźliśmy konta, dla którego utworzono ten link. Być może zostało usunięte.',
     unauthorized:
       'Ten link należy do innego konta niż to, na które jesteś zalogowany. Wyloguj się i otwórz link ponownie.',
     unknown: 'Podczas potwierdzania adresu e-mail coś poszło nie tak.',
+    newAddressTitle: 'Potwierdź nowy adres',
+    newAddressBody:
+      'Twoje konto używa teraz adresu {email}, który nie jest jeszcze potwierdzony. Otwórz link, który na niego wysłaliśmy, albo poproś poniżej o nowy.',
     resendTitle: 'Otrzymaj nowy link',
     resendSubmit: 'Wyślij nowy link',
     resendSubmitting: 'Wysyłanie…',
@@ -534,6 +538,14 @@ export const pl: Messages = {
     removeFromTeam: 'Usuń z zespołu',
     removeFromTeamLabel: 'Usuń z zespołu {team}: {name}',
     teamMemberRemoved: 'Usunięto {name} z {team}.',
+  },
+  network: {
+    offline: 'Jesteś offline. Sprawdź połączenie z internetem i spróbuj ponownie.',
+    unreachable:
+      'Nie można teraz połączyć się z usługą. Może jest właśnie uruchamiana ponownie albo Twoja sieć ją blokuje. Spróbuj ponownie za chwilę.',
+    inputKept: 'Wprowadzone dane nie zostały utracone.',
+    retry: 'Spróbuj ponownie',
+    signOutFailed: 'Nadal jesteś zalogowany',
   },
   errors: {
     generic: 'Coś poszło nie tak. Spróbuj ponownie.',

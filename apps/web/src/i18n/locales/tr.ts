@@ -173,11 +173,14 @@ export const tr: Messages = {
     errorTitle: 'E-posta adresinizi doğrulayamadık',
     tokenExpired: 'Bu doğrulama bağlantısının süresi doldu. Aşağıdan yenisini isteyin.',
     invalidToken:
-      'Bu doğrulama bağlantısı geçerli değil. Eksik kopyalanmış ya da daha yeni bir bağlantıyla değiştirilmiş olabilir.',
+      'Bu doğrulama bağlantısı geçerli değil: daha önce kullanılmış, eksik kopyalanmış ya da daha yeni bir bağlantıyla değiştirilmiş olabilir.',
     userNotFound: 'Bu bağlantının oluşturulduğu hesabı bulamadık. Silinmiş olabilir.',
     unauthorized:
       'Bu bağlantı, giriş yaptığınız hesaptan farklı bir hesaba ait. Çıkış yapın ve bağlantıyı yeniden açın.',
     unknown: 'E-posta adresiniz doğrulanırken bir sorun oluştu.',
+    newAddressTitle: 'Yeni adresinizi doğrulayın',
+    newAddressBody:
+      'Hesabınız artık {email} adresini kullanıyor, ancak bu adres henüz doğrulanmadı. Oraya gönderdiğimiz bağlantıyı açın ya da aşağıdan yenisini isteyin.',
     resendTitle: 'Yeni bağlantı alın',
     resendSubmit: 'Yeni bağlantı gönder',
     resendSubmitting: 'Gönderiliyor…',
@@ -541,6 +544,14 @@ export const tr: Messages = {
     removeFromTeam: 'Ekipten çıkar',
     removeFromTeamLabel: 'Ekipten çıkar ({team}): {name}',
     teamMemberRemoved: '{name}, {team} ekibinden çıkarıldı.',
+  },
+  network: {
+    offline: 'Çevrimdışısınız. İnternet bağlantınızı kontrol edin, ardından tekrar deneyin.',
+    unreachable:
+      'Hizmete şu anda ulaşılamıyor. Yeniden başlatılıyor olabilir ya da ağınız engelliyor olabilir. Biraz sonra tekrar deneyin.',
+    inputKept: 'Girdiğiniz bilgiler kaybolmadı.',
+    retry: 'Tekrar dene',
+    signOutFailed: 'Oturumunuz hâlâ açık',
   },
   errors: {
     generic: 'Bir şeyler ters gitti. Lütfen tekrar deneyin.',

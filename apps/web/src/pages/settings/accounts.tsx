@@ -97,7 +97,7 @@ export function AccountsPage() {
       {accounts.loading && !accounts.data ? (
         <FullPageSpinner />
       ) : accounts.error ? (
-        <SettingsError error={accounts.error} />
+        <SettingsError error={accounts.error} retry={accounts.reload} />
       ) : (
         <>
           <ul className="list">

@@ -95,7 +95,7 @@ function DeleteForm({ onDisabled }: { onDisabled: () => void }) {
     <form className="form" onSubmit={onSubmit} noValidate>
       <fieldset className="form__fieldset" disabled={pending}>
         <legend className="visually-hidden">{t.settings.deleteAccount}</legend>
-        {serverError ? <SettingsError error={serverError} /> : null}
+        {serverError ? <SettingsError error={serverError} retry="submit" /> : null}
         {hasPassword ? (
           <PasswordField
             id={IDS.password}

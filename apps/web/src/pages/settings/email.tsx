@@ -79,7 +79,7 @@ export function EmailPage() {
         </dl>
         {!user.emailVerified && features.emailVerification ? (
           <div className="panel__actions" aria-live="polite">
-            {resendError ? <SettingsError error={resendError} /> : null}
+            {resendError ? <SettingsError error={resendError} retry={sendVerification} /> : null}
             {resend === 'sent' ? (
               <Alert tone="success">{format(t.emailSettings.resent, { email: user.email })}</Alert>
             ) : (
@@ -102,7 +102,7 @@ export function EmailPage() {
         <form className="form" onSubmit={onSubmit} noValidate>
           <fieldset className="form__fieldset" disabled={pending}>
             <legend className="visually-hidden">{t.emailSettings.changeTitle}</legend>
-            {serverError ? <SettingsError error={serverError} /> : null}
+            {serverError ? <SettingsError error={serverError} retry="submit" /> : null}
             <div className="live" aria-live="polite">
               {sentTo ? <Alert tone="success">{format(t.emailSettings.sent, { email: sentTo })}</Alert> : null}
             </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { Alert, Button } from '../../components/form.tsx';
+import { Alert, Button, FormError } from '../../components/form.tsx';
 import { Avatar } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
@@ -65,26 +65,32 @@ export function SettingsLayout() {
   );
 }
 
-/** The error of a settings call; for stale sessions it offers to sign in again and come back here. */
-export function SettingsError({ error }: { error: AuthError }) {
+/**
+ * The error of a settings call (FormError); for stale sessions it offers to sign in again and come
+ * back here. `retry`: what "Try again" repeats when the service could not be reached.
+ */
+export function SettingsError({ error, retry }: { error: AuthError; retry?: 'submit' | (() => void) }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
   const { refetch } = useSession();
   const [pending, setPending] = useState(false);
-  if (!needsReauthentication(error)) {
-    return (
-      <Alert tone="error" focus>
-        {describeError(error, t)}
-      </Alert>
-    );
-  }
+  const [signOutError, setSignOutError] = useState<AuthError | null>(null);
+  if (!needsReauthentication(error)) return <FormError error={error} {...(retry ? { retry } : {})} />;
   const reauthenticate = async () => {
     setPending(true);
-    await authClient.signOut();
+    setSignOutError(null);
+    const signedOut = await authClient.signOut();
+    if (signedOut.error) {
+      // still signed in: the sign-in page would only send the person back here
+      setPending(false);
+      setSignOutError(signedOut.error);
+      return;
+    }
     await refetch();
     navigate(`/sign-in?next=${encodeURIComponent(location.pathname)}`);
   };
+  if (signOutError) return <FormError error={signOutError} retry={reauthenticate} />;
   return (
     <Alert
       tone="warning"

@@ -30,7 +30,7 @@ export function PasswordPage() {
       {accounts.loading && !accounts.data ? (
         <FullPageSpinner />
       ) : accounts.error ? (
-        <SettingsError error={accounts.error} />
+        <SettingsError error={accounts.error} retry={accounts.reload} />
       ) : hasPassword ? (
         <ChangePasswordForm />
       ) : (
@@ -100,7 +100,7 @@ function ChangePasswordForm() {
       <p className="panel__description">{t.passwordSettings.changeDescription}</p>
       <fieldset className="form__fieldset" disabled={pending}>
         <legend className="visually-hidden">{t.passwordSettings.submit}</legend>
-        {serverError ? <SettingsError error={serverError} /> : null}
+        {serverError ? <SettingsError error={serverError} retry="submit" /> : null}
         <div className="live" aria-live="polite">
           {done ? <Alert tone="success">{t.passwordSettings.changed}</Alert> : null}
         </div>
@@ -179,7 +179,7 @@ function SetPasswordByEmail() {
     <div className="stack">
       <h2 className="section-title">{t.passwordSettings.setTitle}</h2>
       <p className="panel__description">{t.passwordSettings.setBody}</p>
-      {error ? <SettingsError error={error} /> : null}
+      {error ? <SettingsError error={error} retry={send} /> : null}
       <div className="live" aria-live="polite">
         {sent ? <Alert tone="success">{format(t.passwordSettings.setLinkSent, { email })}</Alert> : null}
       </div>

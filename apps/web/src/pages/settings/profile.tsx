@@ -112,7 +112,7 @@ function ProfileForm({ user }: { user: User }) {
     <form className="form" onSubmit={onSubmit} noValidate>
       <fieldset className="form__fieldset" disabled={pending}>
         <legend className="visually-hidden">{t.settings.profile}</legend>
-        {serverError ? <SettingsError error={serverError} /> : null}
+        {serverError ? <SettingsError error={serverError} retry="submit" /> : null}
         <div className="live" aria-live="polite">
           {note ? <Alert tone={note === t.profile.saved ? 'success' : 'info'}>{note}</Alert> : null}
         </div>

@@ -68,7 +68,7 @@ export function SessionsPage() {
       {sessions.loading && !sessions.data ? (
         <FullPageSpinner />
       ) : sessions.error ? (
-        <SettingsError error={sessions.error} />
+        <SettingsError error={sessions.error} retry={sessions.reload} />
       ) : (
         <>
           <ul className="list">

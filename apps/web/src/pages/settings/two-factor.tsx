@@ -209,7 +209,7 @@ function PasswordStep({
       <p className="panel__description">{copy.description}</p>
       <fieldset className="form__fieldset" disabled={pending}>
         <legend className="visually-hidden">{copy.title}</legend>
-        {serverError ? <SettingsError error={serverError} /> : null}
+        {serverError ? <SettingsError error={serverError} retry="submit" /> : null}
         <PasswordField
           id={PASSWORD_ID}
           label={t.twoFactorSettings.passwordLabel}
@@ -323,7 +323,7 @@ function Enrolment({
         </h2>
         <fieldset className="form__fieldset" disabled={pending}>
           <legend className="visually-hidden">{t.twoFactorSettings.confirmTitle}</legend>
-          {serverError ? <SettingsError error={serverError} /> : null}
+          {serverError ? <SettingsError error={serverError} retry="submit" /> : null}
           <Field
             id={CODE_ID}
             label={t.twoFactorSettings.codeLabel}
