@@ -1,27 +1,26 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, Field } from '../components/form.tsx';
+import { Alert, Button, Field, FormError, focusWhenReady } from '../components/form.tsx';
 import { AuthCard, FullPageSpinner } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
-import type { Messages } from '../i18n/messages.ts';
+import type { ErrorCode, Messages } from '../i18n/messages.ts';
 import { type AuthError, authClient, useSession } from '../lib/auth.ts';
-import { describeError } from '../lib/errors.ts';
 import { HOME_PATH, validateEmail } from '../lib/validation.ts';
 
-type VerifyError = 'token_expired' | 'invalid_token' | 'user_not_found' | 'unauthorized' | 'unknown';
+type VerifyError = 'token_expired' | 'invalid_token' | 'user_not_found' | 'unauthorized';
 
-/** The server sends these in either case (`/verified?error=INVALID_TOKEN` was observed). */
-function normaliseError(value: string): VerifyError {
-  const code = value.toLowerCase();
+/** The codes the server redirects with (lower case, `/verified?error=invalid_token`; upper case was seen too). */
+function knownError(code: string): VerifyError | null {
   if (code === 'token_expired' || code === 'invalid_token' || code === 'user_not_found' || code === 'unauthorized') {
     return code;
   }
   if (code === 'invalid_user') return 'unauthorized';
-  return 'unknown';
+  return null;
 }
 
-function messageFor(error: VerifyError, t: Messages): string {
-  switch (error) {
+/** What the link's refusal means, in words about this link; another code the server sent is said as the server means it. */
+function messageFor(code: string, t: Messages): string {
+  switch (knownError(code)) {
     case 'token_expired':
       return t.verifyEmail.tokenExpired;
     case 'invalid_token':
@@ -30,28 +29,58 @@ function messageFor(error: VerifyError, t: Messages): string {
       return t.verifyEmail.userNotFound;
     case 'unauthorized':
       return t.verifyEmail.unauthorized;
-    default:
-      return t.verifyEmail.unknown;
+    default: {
+      const upper = code.toUpperCase();
+      return Object.hasOwn(t.errors, upper) ? t.errors[upper as ErrorCode] : t.verifyEmail.unknown;
+    }
   }
 }
 
-/** Where the verification link lands: `/verified`, or `/verified?error=<reason>`. */
+/**
+ * Where the verification link lands: `/verified`, or `/verified?error=<code>` when the server
+ * refused it. A landing without an error is checked against the account before anything is
+ * claimed: a change-of-address link moves the account to an address that still needs its own
+ * verification, and "Email verified" would then be untrue.
+ */
 export function VerifiedPage() {
-  const { t } = useI18n();
+  const { t, format } = useI18n();
   const [params] = useSearchParams();
   const session = useSession();
-  const raw = params.get('error');
-  const error = raw ? normaliseError(raw) : null;
+  const error = params.get('error')?.toLowerCase() || null;
   const { refetch } = session;
+  // the verification changed `emailVerified` (and may have signed the person in): read it afresh first
+  const [checked, setChecked] = useState(error !== null);
 
-  // The verification changed `emailVerified` (and may have signed the person in): read it afresh.
   useEffect(() => {
-    if (!error) void refetch();
+    if (error) return;
+    let live = true;
+    void refetch().finally(() => {
+      if (live) setChecked(true);
+    });
+    return () => {
+      live = false;
+    };
   }, [error, refetch]);
 
-  if (session.isPending) return <FullPageSpinner />;
-  const signedIn = session.data !== null;
-  const next = signedIn ? HOME_PATH : '/sign-in';
+  if (session.isPending || !checked) return <FullPageSpinner />;
+  const user = session.data?.user ?? null;
+  const next = user ? HOME_PATH : '/sign-in';
+
+  if (!error && user && !user.emailVerified) {
+    return (
+      <AuthCard
+        title={t.verifyEmail.newAddressTitle}
+        footer={
+          <p>
+            <Link to={next}>{t.common.settings}</Link>
+          </p>
+        }
+      >
+        <Alert tone="info">{format(t.verifyEmail.newAddressBody, { email: user.email })}</Alert>
+        <ResendVerification signedInEmail={user.email} />
+      </AuthCard>
+    );
+  }
 
   if (!error) {
     return (
@@ -70,24 +99,30 @@ export function VerifiedPage() {
         </div>
         <Alert tone="success">{t.verifyEmail.successBody}</Alert>
         <Link className="button button--primary button--block" to={next}>
-          {signedIn ? t.common.settings : t.common.signIn}
+          {user ? t.common.settings : t.common.signIn}
         </Link>
       </AuthCard>
     );
   }
 
-  const canResend = error === 'token_expired' || error === 'invalid_token';
+  const known = knownError(error);
+  const deadLink = known === 'token_expired' || known === 'invalid_token';
+  // signed in with a verified address, a new link is neither needed nor sent: say so instead of offering one
+  const alreadyVerified = deadLink && user?.emailVerified === true;
   return (
     <AuthCard
       title={t.verifyEmail.errorTitle}
       footer={
         <p>
-          <Link to={next}>{signedIn ? t.common.settings : t.common.backToSignIn}</Link>
+          <Link to={next}>{user ? t.common.settings : t.common.backToSignIn}</Link>
         </p>
       }
     >
-      <Alert tone="error">{messageFor(error, t)}</Alert>
-      {canResend ? <ResendVerification signedInEmail={session.data?.user.email ?? null} /> : null}
+      <Alert tone="error">
+        {alreadyVerified && known === 'token_expired' ? t.errors.TOKEN_EXPIRED : messageFor(error, t)}
+      </Alert>
+      {alreadyVerified ? <Alert tone="info">{t.errors.EMAIL_ALREADY_VERIFIED}</Alert> : null}
+      {deadLink && !alreadyVerified ? <ResendVerification signedInEmail={user?.email ?? null} /> : null}
     </AuthCard>
   );
 }
@@ -106,7 +141,7 @@ function ResendVerification({ signedInEmail }: { signedInEmail: string | null })
     setFieldError(found);
     setServerError(null);
     if (found) {
-      document.getElementById('verify-email')?.focus();
+      focusWhenReady('verify-email');
       return;
     }
     setPending(true);
@@ -124,11 +159,7 @@ function ResendVerification({ signedInEmail }: { signedInEmail: string | null })
         {t.verifyEmail.resendTitle}
       </h2>
       <fieldset className="form__fieldset" disabled={pending}>
-        {serverError ? (
-          <Alert tone="error" focus>
-            {describeError(serverError, t)}
-          </Alert>
-        ) : null}
+        {serverError ? <FormError error={serverError} retry="submit" /> : null}
         {signedInEmail ? null : (
           <Field
             id="verify-email"

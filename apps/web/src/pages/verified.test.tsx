@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+/**
+ * Where a verification link lands (issue 16 item 5): the page says what is true. The server
+ * redirects to /verified, with `?error=<code>` when it refused the link; a landing without one is
+ * checked against the account (read afresh) before "Email verified" is claimed.
+ */
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetConfigForTests } from '../config.ts';
+import { en as t } from '../i18n/locales/en.ts';
+import type { SessionData } from '../lib/auth.ts';
+import { mockClient, refetch, setSession, signedInSession } from '../test/mock-auth.ts';
+import { renderPage } from '../test/render.tsx';
+import { VerifiedPage } from './verified.tsx';
+
+vi.mock('../lib/auth.ts', async () => (await import('../test/mock-auth.ts')).module);
+
+function account(email: string, emailVerified: boolean): SessionData {
+  const session = signedInSession();
+  return { ...session, user: { ...session.user, email, emailVerified } };
+}
+
+const open = (path: string) => renderPage(path, '/verified', <VerifiedPage />);
+const heading = () => screen.findByRole('heading', { level: 1 });
+
+describe('the verification link’s landing page', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('latch.language', 'en');
+    resetConfigForTests();
+    vi.clearAllMocks();
+    setSession(null);
+  });
+
+  afterEach(() => {
+    cleanup();
+    refetch.mockReset();
+  });
+
+  it('an expired link says so and offers a new one', async () => {
+    open('/verified?error=token_expired');
+    expect((await heading()).textContent).toBe(t.verifyEmail.errorTitle);
+    expect(screen.getByRole('alert').textContent).toContain(t.verifyEmail.tokenExpired);
+    expect(screen.queryByText(t.verifyEmail.successTitle)).toBeNull();
+    expect(screen.getByLabelText(t.common.email)).toBeTruthy();
+    expect(screen.getByRole('button', { name: t.verifyEmail.resendSubmit })).toBeTruthy();
+    // a refused link changed nothing: there is nothing to read again
+    expect(refetch).not.toHaveBeenCalled();
+  });
+
+  it('a link used already (the server answers invalid_token) says it may have been used, not "verified"', async () => {
+    open('/verified?error=INVALID_TOKEN');
+    expect((await heading()).textContent).toBe(t.verifyEmail.errorTitle);
+    expect(screen.getByRole('alert').textContent).toBe(t.verifyEmail.invalidToken);
+    expect(t.verifyEmail.invalidToken).toMatch(/used already/);
+    expect(screen.queryByText(t.verifyEmail.successBody)).toBeNull();
+  });
+
+  it('another refusal of the server is said in its own words, not as "something went wrong"', async () => {
+    open('/verified?error=couldnt_update_your_email');
+    await heading();
+    expect(screen.getByRole('alert').textContent).toBe(t.errors.COULDNT_UPDATE_YOUR_EMAIL);
+    // no new verification link would help here
+    expect(screen.queryByRole('button', { name: t.verifyEmail.resendSubmit })).toBeNull();
+  });
+
+  it('signed in with the address already verified, a dead link says so instead of offering a new one', async () => {
+    setSession(account('ada@example.com', true));
+    open('/verified?error=token_expired');
+    await heading();
+    expect(screen.getByRole('alert').textContent).toBe(t.errors.TOKEN_EXPIRED);
+    expect(screen.getByText(t.errors.EMAIL_ALREADY_VERIFIED)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t.verifyEmail.resendSubmit })).toBeNull();
+  });
+
+  it('a change of address lands without an error, but the new address is not verified: it says that', async () => {
+    // before the link: the old, verified address; the link moved the account, unverified (the server's rule)
+    setSession(account('ada@example.com', true));
+    refetch.mockImplementation(async () => setSession(account('ada@new.example', false)));
+    open('/verified');
+    expect((await heading()).textContent).toBe(t.verifyEmail.newAddressTitle);
+    expect(refetch).toHaveBeenCalledTimes(1);
+    expect(screen.getByText(t.verifyEmail.newAddressBody.replace('{email}', 'ada@new.example'))).toBeTruthy();
+    expect(screen.queryByText(t.verifyEmail.successTitle)).toBeNull();
+    expect(screen.queryByText(t.verifyEmail.successBody)).toBeNull();
+    // a new link for the new address, sent to the signed-in account's address
+    mockClient.sendVerificationEmail.mockResolvedValueOnce({ data: { status: true }, error: null });
+    screen.getByRole('button', { name: t.verifyEmail.resendSubmit }).click();
+    await waitFor(() =>
+      expect(mockClient.sendVerificationEmail).toHaveBeenCalledWith({
+        email: 'ada@new.example',
+        callbackURL: '/verified',
+      }),
+    );
+  });
+
+  it('claims "Email verified" only once the account, read afresh, says so', async () => {
+    let answer: () => void = () => {};
+    setSession(account('ada@example.com', false));
+    refetch.mockImplementation(
+      () =>
+        new Promise<void>((resolve) => {
+          answer = () => {
+            setSession(account('ada@example.com', true));
+            resolve();
+          };
+        }),
+    );
+    open('/verified');
+    // while the account is read, nothing is claimed
+    await waitFor(() => expect(refetch).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    answer();
+    expect((await heading()).textContent).toBe(t.verifyEmail.successTitle);
+    expect(screen.getByText(t.verifyEmail.successBody)).toBeTruthy();
+  });
+});
