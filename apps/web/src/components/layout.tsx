@@ -170,36 +170,39 @@ export function SiteHeader() {
   };
 
   return (
-    <header className="site-header">
-      <div className="site-header__inner">
-        <Link to="/" className="brand">
-          <Logo />
-          <span className="brand__name">{appName}</span>
-        </Link>
-        <div className="site-header__tools">
-          <LanguageSwitcher compact />
-          <ThemeToggle />
-          {user ? (
-            <>
-              <OrganizationSwitcher key={user.id} />
-              <Link to="/settings/profile" className="header-user" aria-label={t.common.settings}>
-                <Avatar user={user} image={user.image ?? null} size={30} />
-                <span className="header-user__name">{user.name || user.email}</span>
-              </Link>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                onClick={signOut}
-                disabled={signingOut}
-              >
-                {signingOut ? t.common.signingOut : t.common.signOut}
-              </button>
-            </>
-          ) : null}
+    <>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <Link to="/" className="brand">
+            <Logo />
+            <span className="brand__name">{appName}</span>
+          </Link>
+          <div className="site-header__tools">
+            <LanguageSwitcher compact />
+            <ThemeToggle />
+            {user ? (
+              <>
+                <OrganizationSwitcher key={user.id} />
+                <Link to="/settings/profile" className="header-user" aria-label={t.common.settings}>
+                  <Avatar user={user} image={user.image ?? null} size={30} />
+                  <span className="header-user__name">{user.name || user.email}</span>
+                </Link>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={signOut}
+                  disabled={signingOut}
+                >
+                  {signingOut ? t.common.signingOut : t.common.signOut}
+                </button>
+              </>
+            ) : null}
+          </div>
         </div>
-      </div>
+      </header>
+      {/* below the sticky header, in the page's flow: it must not cover the page as it scrolls */}
       {signOutError && user ? (
-        <div className="site-header__notice">
+        <div className="site-notice">
           <Alert
             tone="error"
             focus
@@ -214,7 +217,7 @@ export function SiteHeader() {
           </Alert>
         </div>
       ) : null}
-    </header>
+    </>
   );
 }
 

@@ -85,7 +85,16 @@ export const teamMemberJson = z
   .meta({ id: 'TeamMember' });
 export type TeamMemberJson = z.infer<typeof teamMemberJson>;
 
-const metadata = z.record(z.string(), z.unknown()).nullable().optional();
+/** Stored as JSON text: at most 16 384 characters, so that it fits MariaDB's TEXT (64 KiB) at 3 bytes a character. */
+const MAX_METADATA_JSON_LENGTH = 16_384;
+
+const metadata = z
+  .record(z.string(), z.unknown())
+  .nullable()
+  .optional()
+  .refine((m) => m == null || JSON.stringify(m).length <= MAX_METADATA_JSON_LENGTH, {
+    message: `Too big: expected metadata to be at most ${MAX_METADATA_JSON_LENGTH} characters as JSON`,
+  });
 
 export const create = endpoint({
   method: 'POST',
