@@ -6,7 +6,7 @@ import { generateId } from '../../core/crypto/random.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import type { UserTable } from '../../core/db/schema.ts';
 import { deleteResetTokensOfUser, deleteTrustedDevicesOfUser } from '../../core/db/verification-store.ts';
-import { authError } from '../../core/errors.ts';
+import { AuthError, authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import {
   accountLockoutKey,
@@ -23,6 +23,18 @@ import { deleteUserRow, findUserByEmail, insertUser, updateUserRow, userToJson }
 import { adminOptions, requireAdmin } from './guard.ts';
 import { listUsers, normalizeRole, requireUser } from './service.ts';
 
+/** The longest image URL kept, as update-user allows: MariaDB's TEXT column holds 64 KiB. */
+const MAX_IMAGE_LENGTH = 8192;
+
+function assertImageLength(image: unknown): void {
+  if (typeof image === 'string' && image.length > MAX_IMAGE_LENGTH)
+    throw new AuthError(
+      400,
+      'VALIDATION_ERROR',
+      `[body.data.image] Too big: expected string to have <=${MAX_IMAGE_LENGTH} characters`,
+    );
+}
+
 const createUser = defineEndpoint(rows.createUser, {
   async handler(ctx) {
     const options = adminOptions(ctx);
@@ -31,6 +43,7 @@ const createUser = defineEndpoint(rows.createUser, {
       await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE');
     const email = ctx.body.email.trim().toLowerCase();
     if (!isValidEmail(email)) throw authError('INVALID_EMAIL');
+    assertImageLength(ctx.body.data?.image);
     if (ctx.body.password !== undefined) assertNotTooLong(ctx.body.password, ctx.deps.config);
     const stored = ctx.body.role === undefined ? options.defaultRole : normalizeRole(ctx.body.role, options);
     if (await findUserByEmail(ctx.deps.db, email)) throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
@@ -100,6 +113,7 @@ const updateUser = defineEndpoint(rows.updateUser, {
     const target = await requireUser(ctx.deps, ctx.body.userId);
     const changes: Updateable<UserTable> = {};
     if (typeof data.name === 'string') changes.name = data.name.slice(0, 4096);
+    assertImageLength(data.image);
     if (typeof data.image === 'string' || data.image === null) changes.image = data.image;
     if ('role' in data) {
       await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE');
