@@ -58,7 +58,8 @@ export async function inviteMember(
 ): Promise<Invitation> {
   const config = organizationConfig(deps);
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email)) throw authError('INVALID_EMAIL');
+  // 254: the longest address SMTP carries (RFC 5321), and what fits the invitation's email column everywhere
+  if (email.length > 254 || !EMAIL.test(email)) throw authError('INVALID_EMAIL');
   const org = await findOrganizationById(deps.db, organizationId);
   if (!org) throw authError('ORGANIZATION_NOT_FOUND');
   const inviter = await requireMembership(deps, organizationId, current.user.id, 'MEMBER_NOT_FOUND');
