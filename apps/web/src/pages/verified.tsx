@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Field, FormError, focusWhenReady } from '../components/form.tsx';
 import { AuthCard, FullPageSpinner } from '../components/layout.tsx';
@@ -47,20 +47,22 @@ export function VerifiedPage() {
   const [params] = useSearchParams();
   const session = useSession();
   const error = params.get('error')?.toLowerCase() || null;
-  const { refetch } = session;
-  // the verification changed `emailVerified` (and may have signed the person in): read it afresh first
+  // the verification changed `emailVerified` (and may have signed the person in): read it afresh first,
+  // once (useSession hands out a new `refetch` on every render, and each refetch renders again)
+  const refetch = useRef(session.refetch);
+  refetch.current = session.refetch;
   const [checked, setChecked] = useState(error !== null);
 
   useEffect(() => {
     if (error) return;
     let live = true;
-    void refetch().finally(() => {
+    void refetch.current().finally(() => {
       if (live) setChecked(true);
     });
     return () => {
       live = false;
     };
-  }, [error, refetch]);
+  }, [error]);
 
   if (session.isPending || !checked) return <FullPageSpinner />;
   const user = session.data?.user ?? null;
