@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-const isoDate = z.string().describe('ISO-8601 date and time');
+export const isoDate = z.string().describe('ISO-8601 date and time');
 
 export const userJson = z
   .object({

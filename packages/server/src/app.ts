@@ -12,7 +12,7 @@ import type { LatchOptions } from './core/config/schema.ts';
 import { hashPassword } from './core/crypto/password.ts';
 import { connectDatabase, type DatabaseHandle } from './core/db/connect.ts';
 import { migrateToLatest } from './core/db/migrate.ts';
-import { AuthError, authError } from './core/errors.ts';
+import { authError } from './core/errors.ts';
 import type { AuthDeps } from './core/http/context.ts';
 import type { Endpoint } from './core/http/endpoint.ts';
 import { createRateLimiter } from './core/http/rate-limit/index.ts';
@@ -21,6 +21,7 @@ import { createLogger, type Logger } from './core/logger.ts';
 import { createMailer, type Mailer } from './core/mail/transport.ts';
 import { createSessionRevocations } from './core/revocations.ts';
 import { accountDeletionEndpoints } from './features/account-deletion/index.ts';
+import { dataExportEndpoints } from './features/data-export/index.ts';
 import { accountEndpoints, findCredentialAccount } from './features/accounts/index.ts';
 import { adminEndpoints, registerAdmin } from './features/admin/index.ts';
 import {
@@ -131,7 +132,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
   };
 
   // the one ordered list of checks every session-granting path runs (src/sign-in-checks.ts)
-  bindSignInChecks(deps, signInChecks(deps));
+  bindSignInChecks(deps, signInChecks());
   if (config.plugins.username) registerSignUpExtension(deps, usernameSignUpExtension);
   registerEmailVerification(deps);
   registerAdmin(deps);
@@ -142,6 +143,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     ...sessionEndpoints,
     ...credentialEndpoints,
     ...userEndpoints,
+    ...dataExportEndpoints,
     ...accountEndpoints,
     ...(config.plugins.username ? usernameEndpoints : []),
     ...emailVerificationEndpoints,
@@ -206,5 +208,3 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     },
   };
 }
-
-export { AuthError };

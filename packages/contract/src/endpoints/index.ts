@@ -9,6 +9,7 @@ import { accountDeletionEndpoints } from './account-deletion.ts';
 import { accountsEndpoints } from './accounts.ts';
 import { adminEndpoints } from './admin.ts';
 import { credentialsEndpoints } from './credentials.ts';
+import { dataExportEndpoints } from './data-export.ts';
 import { emailChangeEndpoints } from './email-change.ts';
 import { emailVerificationEndpoints } from './email-verification.ts';
 import { invitationsEndpoints } from './invitations.ts';
@@ -31,6 +32,7 @@ export * as accounts from './accounts.ts';
 export * as admin from './admin.ts';
 export * from './common.ts';
 export * as credentials from './credentials.ts';
+export * as dataExport from './data-export.ts';
 export * as emailChange from './email-change.ts';
 export * as emailVerification from './email-verification.ts';
 export * as invitations from './invitations.ts';
@@ -54,6 +56,7 @@ export const ENDPOINTS = [
   ...credentialsEndpoints,
   ...usernameEndpoints,
   ...userEndpoints,
+  ...dataExportEndpoints,
   ...accountsEndpoints,
   ...accountDeletionEndpoints,
   ...metaEndpoints,

@@ -23,7 +23,7 @@ export interface Account {
   updatedAt: Date;
 }
 
-export function accountFromRow(row: Selectable<AccountTable>): Account {
+function accountFromRow(row: Selectable<AccountTable>): Account {
   return {
     ...row,
     accessTokenExpiresAt: toDateOrNull(row.accessTokenExpiresAt),

@@ -1,0 +1,25 @@
+/** GET /export-user-data (Latch's own): everything Latch keeps about the signed-in person, to download. */
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { accountJson, isoDate, sessionJson, userJson } from '../entities.ts';
+
+export const exportUserData = endpoint({
+  method: 'GET',
+  path: '/export-user-data',
+  tag: 'User',
+  summary:
+    'Everything Latch keeps about the signed-in person (profile, linked accounts, sessions, second factor), for them to download; never secrets',
+  response: z
+    .object({
+      exportedAt: isoDate,
+      user: userJson,
+      accounts: z.array(accountJson),
+      sessions: z.array(sessionJson),
+      twoFactor: z.object({ enabled: z.boolean(), authenticatorApp: z.boolean() }),
+    })
+    .meta({ id: 'UserDataExport' }),
+  errors: ['UNAUTHORIZED', 'NOT_ALLOWED_WHILE_IMPERSONATING'],
+  session: 'sensitive',
+});
+
+export const dataExportEndpoints = [exportUserData] as const;

@@ -1,0 +1,1 @@
+export { dataExportEndpoints } from './routes.ts';
