@@ -8,13 +8,12 @@
  * A refusal of an earlier check is never hidden by a later one: a banned person is told
  * they are banned, not asked for a code. Each check declares the methods it covers.
  */
-import type { AuthDeps } from './core/http/context.ts';
 import { limitAccount, SESSION_GRANT_PATH } from './core/http/rate-limit/index.ts';
 import { emailVerificationCheck } from './features/email-verification/index.ts';
 import { accountLimitCheck, banCheck, type SignInCheck } from './features/sign-in/index.ts';
 import { secondFactorCheck } from './features/two-factor/index.ts';
 
-export function signInChecks(_deps: AuthDeps): readonly SignInCheck[] {
+export function signInChecks(): readonly SignInCheck[] {
   return [
     accountLimitCheck((ctx, userId) => limitAccount(ctx, userId, SESSION_GRANT_PATH)),
     emailVerificationCheck,

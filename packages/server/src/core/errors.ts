@@ -1,9 +1,8 @@
 /**
- * One error type for every refusal: AuthError carries a status, a code and a message.
- * Built from the catalogue in @latch/contract, or from a free-text message whose code
- * is derived by the spec's rule.
+ * One error type for every refusal: AuthError carries a status, a code and a message,
+ * built from the catalogue in @latch/contract (authError).
  */
-import { deriveErrorCode, ERRORS, type ErrorCode } from '@latch/contract';
+import { ERRORS, type ErrorCode } from '@latch/contract';
 
 export class AuthError extends Error {
   override name = 'AuthError';
@@ -29,9 +28,4 @@ export function authError(
 ): AuthError {
   const def = ERRORS[code];
   return new AuthError(overrides.status ?? def.status, code, overrides.message ?? def.message, overrides.headers);
-}
-
-/** An error whose code is derived from its message (CONTRACT.md, Latch's choices). */
-export function messageError(status: number, message: string): AuthError {
-  return new AuthError(status, deriveErrorCode(message), message);
 }

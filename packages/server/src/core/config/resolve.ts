@@ -16,7 +16,6 @@ export interface ResolvedConfig {
   secret: string;
   trustedOrigins: string[];
   databaseURL: string;
-  redisURL: string | null;
   mail: { smtpURL: string | null; from: string };
   emailAndPassword: {
     enabled: boolean;
@@ -158,7 +157,6 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
   const twoFactor = plugins.twoFactor === false ? false : (plugins.twoFactor ?? {});
   const jwt = plugins.jwt === false ? false : (plugins.jwt ?? {});
   const appName = o.appName ?? 'Latch';
-  const redisURL = o.redis?.url ?? null;
   const rl = o.rateLimit ?? {};
   const lockout = o.password?.lockout ?? {};
   if ((lockout.freeAttempts ?? 5) > (lockout.maxFailures ?? 100)) {
@@ -182,7 +180,6 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
       ...(ctx.production ? [] : loopbackAliases(origin)),
     ],
     databaseURL: o.database?.url ?? 'sqlite:./data/latch.db',
-    redisURL,
     mail: { smtpURL: o.mail?.smtpURL ?? null, from: o.mail?.from ?? 'Latch <no-reply@localhost>' },
     emailAndPassword: {
       enabled: ep.enabled ?? true,
@@ -251,7 +248,7 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
       window: rl.window ?? 10,
       max: rl.max ?? 100,
       customRules: rl.customRules ?? {},
-      storage: rl.storage ?? (redisURL ? 'redis' : 'memory'),
+      storage: rl.storage ?? (o.redis?.url ? 'redis' : 'memory'),
     },
     advanced: {
       cookiePrefix: o.advanced?.cookiePrefix ?? 'latch',

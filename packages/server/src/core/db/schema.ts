@@ -169,6 +169,3 @@ export interface Database {
 }
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';
-
-/** Suppress "unused" for Generated in case a table gains an auto column later. */
-export type _Generated = Generated<number>;

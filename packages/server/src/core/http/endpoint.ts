@@ -28,7 +28,7 @@ export interface Endpoint<B = unknown, Q = unknown> {
   /** Runs before schema validation, on the raw body (the username checks). */
   before?: (ctx: RequestContext<unknown, unknown>) => Promise<void> | void;
   handler: (ctx: RequestContext<B, Q>) => Promise<unknown> | unknown;
-  /** The contract's row this endpoint serves (every endpoint has one once the table is complete). */
+  /** The contract's row this endpoint serves (each has one but a static file; architecture/endpoint-table.test.ts). */
   entry?: EndpointEntry;
 }
 
@@ -43,7 +43,7 @@ export interface EndpointBinding<E extends EndpointEntry> {
 
 /** Binds a handler to a row of the endpoint table. */
 export function defineEndpoint<const E extends EndpointEntry>(entry: E, binding: EndpointBinding<E>): Endpoint;
-/** An endpoint written out in full (those whose row is not in the table yet). */
+/** An endpoint written out in full: what is served without a row (the reference page's script). */
 export function defineEndpoint<B = undefined, Q = undefined>(endpoint: Endpoint<B, Q>): Endpoint;
 export function defineEndpoint(first: Endpoint | EndpointEntry, binding?: EndpointBinding<EndpointEntry>): Endpoint {
   if (!binding) return first as Endpoint;

@@ -2,13 +2,13 @@
  * The router-level checks of CONTRACT §2.3: the Origin check on cookie-bearing
  * requests, first-login CSRF protection, and the redirect targets in a body or query.
  */
-import { deriveErrorCode, type ErrorCode } from '@latch/contract';
+import type { ErrorCode } from '@latch/contract';
 import type { ResolvedConfig } from '../config/resolve.ts';
 import { AuthError, authError } from '../errors.ts';
 import type { RedirectField } from './endpoint.ts';
 import { isTrustedOrigin, isTrustedRedirectTarget } from './origin.ts';
 
-export function trustedOriginsOf(config: ResolvedConfig): string[] {
+function trustedOriginsOf(config: ResolvedConfig): string[] {
   return [config.origin, ...config.trustedOrigins];
 }
 
@@ -84,5 +84,3 @@ export function checkRedirectTargets(
     if (!isTrustedRedirectTarget(value, trusted)) throw authError(REDIRECT_ERRORS[field]);
   }
 }
-
-export { deriveErrorCode };

@@ -1,5 +1,5 @@
 /**
- * Headers every answer carries (security issue, item 11; docs/security-headers.md):
+ * Headers every answer carries (security issue, item 11; docs/security.md, "The rules"):
  *  - API answers are never stored by a browser or a proxy (`Cache-Control: no-store`): sign-in
  *    answers carry tokens, two-factor enrolment carries backup codes, list-sessions carries
  *    session data. An endpoint that is public and meant to be cached (the JWKS) says so itself.
@@ -25,7 +25,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function isHttps(config: Pick<ResolvedConfig, 'baseURL'>): boolean {
+function isHttps(config: Pick<ResolvedConfig, 'baseURL'>): boolean {
   return config.baseURL.startsWith('https://');
 }
 

@@ -24,12 +24,3 @@ export async function sendAccountMail(
   );
   await mailer.send({ to: input.to, kind: input.kind, ...rendered });
 }
-
-/** A notice whose loss must not undo what already happened: a failure is logged, not thrown. */
-export async function sendNotice(ctx: Ctx, input: Parameters<typeof sendAccountMail>[1]): Promise<void> {
-  try {
-    await sendAccountMail(ctx, input);
-  } catch (err) {
-    ctx.deps.logger.error(`could not send the ${input.kind} mail`, { kind: input.kind, error: err });
-  }
-}

@@ -57,11 +57,5 @@ export async function assertNotCompromised(deps: AuthDeps, password: string, own
   }
 }
 
-/** Every rule for a password being chosen: the lengths, then the blocklist and breach check. */
-export async function assertNewPassword(deps: AuthDeps, password: string, owner: PasswordOwner): Promise<void> {
-  assertPasswordLength(password, deps.config);
-  await assertNotCompromised(deps, password, owner);
-}
-
 /** The contract's rule (packages/contract), so forms and the server agree. */
 export { isValidEmail } from '@latch/contract';
