@@ -1,8 +1,6 @@
 export {
-  type AuthorizeResult,
   authorize,
   hasPermission,
-  isKnownRole,
   joinRoles,
   type PermissionRequest,
   parseRoleList,

@@ -5,7 +5,6 @@ import { adminUserEndpoints } from './routes-users.ts';
 import { defaultRoleExtension } from './service.ts';
 
 export const adminEndpoints = [...adminUserEndpoints, ...adminSessionEndpoints];
-export { hasAdminPermission, isAdmin } from './permissions.ts';
 
 /** New users get the default role (bans are a step of the sign-in pipeline). */
 export function registerAdmin(deps: AuthDeps): void {

@@ -1,6 +1,5 @@
 export { registerEmailVerification } from './extensions.ts';
-export { ANONYMOUS_SEND_MINIMUM_MS, emailVerificationEndpoints } from './routes.ts';
-export { callbackField, emailField } from './schemas.ts';
+export { emailVerificationEndpoints } from './routes.ts';
 export {
   applyEmailChange,
   findEmailToken,

@@ -1,2 +1,1 @@
-export { acceptInvitationURL } from './mail.ts';
 export { invitationEndpoints } from './routes.ts';

@@ -1,2 +1,1 @@
 export { addJwtHeader, jwtEndpoints, jwtSessionHeaders } from './routes.ts';
-export { issueToken } from './tokens.ts';

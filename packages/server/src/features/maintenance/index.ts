@@ -1,1 +1,1 @@
-export { type Sweeper, startSweeper, sweepExpired } from './sweep.ts';
+export { startSweeper } from './sweep.ts';

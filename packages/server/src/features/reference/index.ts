@@ -1,1 +1,1 @@
-export { documentOf, pluginsOf, REFERENCE_CONTENT_SECURITY_POLICY, referenceEndpoints } from './routes.ts';
+export { REFERENCE_CONTENT_SECURITY_POLICY, referenceEndpoints } from './routes.ts';

@@ -1,3 +1,3 @@
-export { announceChange, type NoticeRecipient, notify, undoPageURL } from './announce.ts';
-export { type Notice, type UndoableChange, type UndoableKind, type UndoTokenValue, undoTokenValue } from './changes.ts';
+export { announceChange, notify } from './announce.ts';
+export { type UndoableKind, undoTokenValue } from './changes.ts';
 export { noticeNewSignIn } from './new-sign-in.ts';

@@ -1,10 +1,9 @@
 export {
   createFastSessionCheck,
   type FastSessionCheck,
-  type PlainAnswer,
   type SessionHeaders,
 } from './fast-check.ts';
-export { type GuardKind, requireSession } from './guard.ts';
+export { requireSession } from './guard.ts';
 export type { Session, SessionWithUser } from './model.ts';
 export { sessionToJson } from './model.ts';
 export {
@@ -18,7 +17,6 @@ export {
   clearSessionCookies,
   getCurrentSession,
   isFresh,
-  isRecent,
   sessionCookieNames,
   setSessionCookies,
 } from './service.ts';

@@ -1,11 +1,3 @@
 export { accountLimitCheck, banCheck } from './checks.ts';
-export type {
-  ChallengeAnswer,
-  CheckOutcome,
-  GrantResult,
-  SignInAttempt,
-  SignInCheck,
-  SignInMethod,
-} from './model.ts';
-export { SIGN_IN_METHODS } from './model.ts';
-export { bindSignInChecks, boundSignInChecks, grantSession, replaceCurrentSession } from './pipeline.ts';
+export type { SignInCheck, SignInMethod } from './model.ts';
+export { bindSignInChecks, grantSession, replaceCurrentSession } from './pipeline.ts';
