@@ -29,7 +29,7 @@ export const REVOCATION_CHANNEL = 'latch:session-revocations';
  * revocation's recorded moment is not believed either (it is read from the store instead,
  * which costs one read and is always right).
  */
-export const CLOCK_SKEW_MS = 1_000;
+const CLOCK_SKEW_MS = 1_000;
 
 export interface SessionRevocations {
   /** Whether a cache cookie of this user issued at `issuedAtMs` may still be believed. */

@@ -24,7 +24,7 @@ export interface ServiceSettings {
 
 type Env = Record<string, string | undefined>;
 
-export function formatZodIssues(
+function formatZodIssues(
   issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] }[],
 ): string {
   return issues
@@ -38,7 +38,7 @@ export function formatZodIssues(
     .join('; ');
 }
 
-export function parseConfigFile(text: string, file: string): LatchOptions {
+function parseConfigFile(text: string, file: string): LatchOptions {
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -23,7 +23,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function dialectOf(url: string): Dialect {
+function dialectOf(url: string): Dialect {
   if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
   if (/^(mysql|mariadb):\/\//i.test(url)) return 'mysql';
   return 'sqlite';

@@ -23,7 +23,7 @@ export interface StoredToken {
   expiresAt: Date;
 }
 
-export function tokenIdentifier(purpose: TokenPurpose, token: string): string {
+function tokenIdentifier(purpose: TokenPurpose, token: string): string {
   return `${purpose}:${hashToken(token)}`;
 }
 

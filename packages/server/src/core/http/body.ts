@@ -4,7 +4,7 @@
  */
 import { AuthError, authError } from '../errors.ts';
 
-export const MAX_BODY_BYTES = 1_048_576;
+const MAX_BODY_BYTES = 1_048_576;
 
 /**
  * U+0000 in a body or query string is refused here: PostgreSQL text cannot hold it (the

@@ -35,7 +35,7 @@ export function errorBreach(entry: EndpointEntry, code: string): string | null {
   return `${entry.method} ${entry.path} refused with ${code}, which its row does not list`;
 }
 
-export class ContractBreach extends Error {}
+class ContractBreach extends Error {}
 
 /** Logs a breach, and in 'throw' mode raises it (the router answers 500). */
 export function reportBreach(mode: ContractChecks, logger: Logger, breach: string | null): void {

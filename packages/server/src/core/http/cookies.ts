@@ -3,7 +3,7 @@
  * attributes of CONTRACT.md §3.2: Path=/, HttpOnly, SameSite=Lax, Secure on https,
  * Max-Age capped at 400 days.
  */
-export const MAX_COOKIE_AGE_SECONDS = 34_560_000;
+const MAX_COOKIE_AGE_SECONDS = 34_560_000;
 
 export interface CookieOptions {
   /** Seconds; undefined = a browser-session cookie; 0 = delete. */

@@ -43,7 +43,7 @@ interface ParamRoute {
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-export function errorResponse(err: AuthError, headers?: Headers): Response {
+function errorResponse(err: AuthError, headers?: Headers): Response {
   const h = headers ?? new Headers();
   h.set('content-type', 'application/json');
   return new Response(JSON.stringify(err.toJSON()), {
@@ -199,7 +199,7 @@ function isRaw(value: unknown): value is RawResult {
   return typeof value === 'object' && value !== null && RAW in value;
 }
 
-export function toResponse(ctx: RequestContext, result: unknown): Response {
+function toResponse(ctx: RequestContext, result: unknown): Response {
   const headers = ctx.headers;
   for (const line of ctx.setCookieLines()) headers.append('set-cookie', line);
   if (result instanceof Response) return result;

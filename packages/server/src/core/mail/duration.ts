@@ -18,7 +18,7 @@ function pluralCategory(tag: string, n: number): Intl.LDMLPluralRule {
 }
 
 /** The word form of `forms` for `n` in the language `tag` (falls back to `other`). */
-export function pluralForm(tag: string, n: number, forms: PluralForms): string {
+function pluralForm(tag: string, n: number, forms: PluralForms): string {
   const category = pluralCategory(tag, n);
   if (category === 'zero' || category === 'two') return forms.other;
   return forms[category] ?? forms.other;

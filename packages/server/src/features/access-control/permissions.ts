@@ -25,7 +25,7 @@ export function joinRoles(roles: string | readonly string[]): string {
   return [...new Set(parseRoleList(roles))].join(',');
 }
 
-export function isKnownRole(role: string): boolean {
+function isKnownRole(role: string): boolean {
   return Object.hasOwn(ROLES, role);
 }
 
@@ -38,7 +38,7 @@ export function unknownRoles(roles: string | readonly string[]): string[] {
  * Whether one role's statements grant the request, with the spec's refusal messages
  * (seed-spec §6): an unknown resource, then a resource whose actions are not all granted.
  */
-export function authorizeRole(statements: Statements, request: PermissionRequest): AuthorizeResult {
+function authorizeRole(statements: Statements, request: PermissionRequest): AuthorizeResult {
   const entries = Object.entries(request);
   if (entries.length === 0) return { success: false, error: 'Not authorized' };
   for (const [resource, actions] of entries) {

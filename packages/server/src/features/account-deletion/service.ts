@@ -25,7 +25,7 @@ import { deleteUserAndDependents } from './repo.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
-export const DELETE_TOKEN_LENGTH = 32;
+const DELETE_TOKEN_LENGTH = 32;
 /** Expired rows linger a day (a late click still reads "invalid"), then the next request removes them. */
 const CLEANUP_GRACE_SECONDS = 86_400;
 

@@ -15,7 +15,7 @@ export type AdminPermissions = { [R in AdminResource]?: readonly (typeof ADMIN_S
 
 type AdminOptions = Exclude<ResolvedConfig['plugins']['admin'], false>;
 
-export function rolesOf(role: string | null, options: AdminOptions): string[] {
+function rolesOf(role: string | null, options: AdminOptions): string[] {
   return (role ?? options.defaultRole)
     .split(',')
     .map((r) => r.trim())

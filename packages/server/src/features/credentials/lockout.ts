@@ -36,7 +36,7 @@ export function accountLockoutKey(userId: string): string {
 }
 
 /** The row of an account, or of what was typed when there is none (sign-in by `kind`). */
-export function lockoutKey(user: User | null, kind: 'email' | 'username', typed: string): string {
+function lockoutKey(user: User | null, kind: 'email' | 'username', typed: string): string {
   return user ? accountLockoutKey(user.id) : `unknown:${hashToken(`${kind}:${typed}`)}`;
 }
 
@@ -95,7 +95,7 @@ async function tryInsertFirst(db: Db, dialect: Dialect, key: string, nowMs: numb
  * Takes one try for `key`, counted as a failure until `clearSignInFailures` says otherwise;
  * refused while the key waits out its delay or is locked for good.
  */
-export async function takeSignInTry(
+async function takeSignInTry(
   db: Db,
   dialect: Dialect,
   key: string,

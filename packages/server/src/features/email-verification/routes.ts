@@ -9,7 +9,7 @@ import { followEmailToken, sendVerificationMail } from './service.ts';
 import { appendQuery, withMinimumDuration } from './urls.ts';
 
 /** Without a session the answer takes at least this long, whoever the address belongs to. */
-export const ANONYMOUS_SEND_MINIMUM_MS = 500;
+const ANONYMOUS_SEND_MINIMUM_MS = 500;
 
 const sendVerificationEmail = defineEndpoint(rows.sendVerificationEmail, {
   async handler(ctx) {

@@ -52,9 +52,9 @@ const tokenValue = z.object({
 });
 export type EmailTokenValue = z.infer<typeof tokenValue>;
 
-export const DEFAULT_CALLBACK_URL = '/';
+const DEFAULT_CALLBACK_URL = '/';
 /** Expired links keep answering token_expired for a day, then their rows go. */
-export const EXPIRED_TOKEN_GRACE_SECONDS = 86_400;
+const EXPIRED_TOKEN_GRACE_SECONDS = 86_400;
 
 /** Stores a new email token and returns it with the row id (to withdraw it if the mail fails). */
 export async function issueEmailToken(ctx: Ctx, value: EmailTokenValue): Promise<{ token: string; id: string }> {

@@ -6,7 +6,7 @@ import { createTestApp, type SharedDatabase, type TestApp } from '../../test/har
 import { type ReceivedMail, type SmtpReceiver, startSmtpReceiver } from '../../test/smtp-receiver.ts';
 
 /** The newest captured mail to `to` of `kind`, or throws. */
-export function lastMail(app: TestApp, to: string, kind: string): MailMessage {
+function lastMail(app: TestApp, to: string, kind: string): MailMessage {
   const found = app.mailer.messages.filter((m) => m.to === to && m.kind === kind).at(-1);
   if (!found) {
     const seen = app.mailer.messages.map((m) => `${m.kind} to ${m.to}`).join('; ') || 'none';
@@ -16,7 +16,7 @@ export function lastMail(app: TestApp, to: string, kind: string): MailMessage {
 }
 
 /** The first link of a mail that contains `includes`. */
-export function linkIn(message: { text: string }, includes: string): string {
+function linkIn(message: { text: string }, includes: string): string {
   const link = extractLinks(message.text).find((l) => l.includes(includes));
   if (!link) throw new Error(`no link with ${includes} in: ${message.text}`);
   return link;

@@ -6,7 +6,7 @@ import type { AuthDeps } from '../../core/http/context.ts';
 import { pickLanguage, renderMail } from '../../core/mail/index.ts';
 import type { Invitation } from '../organization/index.ts';
 
-export function acceptInvitationURL(deps: AuthDeps, invitationId: string): string {
+function acceptInvitationURL(deps: AuthDeps, invitationId: string): string {
   return `${deps.config.baseURL}/accept-invitation/${encodeURIComponent(invitationId)}`;
 }
 

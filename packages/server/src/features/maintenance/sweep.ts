@@ -11,7 +11,7 @@
 import { addSeconds } from '../../core/clock.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 
-export const VERIFICATION_KEEP_SECONDS = 7 * 86_400;
+const VERIFICATION_KEEP_SECONDS = 7 * 86_400;
 
 export interface SweepOptions {
   /** Rows per statement. */

@@ -17,7 +17,7 @@ const RESET_REQUESTED = {
 } as const;
 
 /** Known and unknown addresses answer alike, in about the same time. */
-export const RESET_REQUEST_MINIMUM_MS = 500;
+const RESET_REQUEST_MINIMUM_MS = 500;
 
 /** request-password-reset and forget-password: one handler (the rows share their body schema). */
 async function requestReset(ctx: RequestContext<z.output<typeof rows.requestPasswordReset.body>, undefined>) {

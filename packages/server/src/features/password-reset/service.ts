@@ -35,7 +35,7 @@ import { findUserByEmail, findUserById, type User, updateUserRow } from '../user
 
 type Ctx = RequestContext<unknown, unknown>;
 
-export const RESET_TOKEN_LENGTH = 24;
+const RESET_TOKEN_LENGTH = 24;
 /** Expired rows linger a day (a late click still reads "invalid"), then the next request removes them. */
 const CLEANUP_GRACE_SECONDS = 86_400;
 
@@ -95,7 +95,7 @@ export async function describeResetToken(ctx: Ctx, token: string): Promise<{ val
 }
 
 /** Tries a reset link allows for its second factor before it is void (as a sign-in challenge does). */
-export const MAX_RESET_SECOND_FACTOR_TRIES = 5;
+const MAX_RESET_SECOND_FACTOR_TRIES = 5;
 
 /**
  * Replaces the password (CONTRACT §4.11) and, in the same transaction, voids every other

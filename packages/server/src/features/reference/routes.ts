@@ -38,7 +38,7 @@ export const REFERENCE_CONTENT_SECURITY_POLICY = [
 const SCALAR_PACKAGE = '@scalar/api-reference';
 
 /** The switches of the table's rows, from the resolved configuration. */
-export function pluginsOf(config: ResolvedConfig): Record<PluginName, boolean> {
+function pluginsOf(config: ResolvedConfig): Record<PluginName, boolean> {
   const { plugins } = config;
   return {
     username: plugins.username !== false,
@@ -53,7 +53,7 @@ export function pluginsOf(config: ResolvedConfig): Record<PluginName, boolean> {
 const documents = new WeakMap<ResolvedConfig, object>();
 
 /** The document of an instance: built on first request, then kept (the configuration does not change). */
-export function documentOf(deps: AuthDeps): object {
+function documentOf(deps: AuthDeps): object {
   const { config } = deps;
   let document = documents.get(config);
   if (!document) {
@@ -113,7 +113,7 @@ function scalarBundle(): ScalarBundle {
   return bundle;
 }
 
-export function referencePage(config: ResolvedConfig, version: string): string {
+function referencePage(config: ResolvedConfig, version: string): string {
   const base = config.basePath;
   const scalarConfiguration = {
     url: `${base}/openapi.json`,

@@ -44,7 +44,7 @@ const NOTICE_MAIL: Record<Notice['kind'], MailKind> = {
 };
 
 /** The web page that shows an undo link's effect and asks before it posts to /undo-change. */
-export function undoPageURL(ctx: Ctx, token: string): string {
+function undoPageURL(ctx: Ctx, token: string): string {
   return webPageURL(ctx.deps.config, '/undo-change', { token });
 }
 

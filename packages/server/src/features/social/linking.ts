@@ -45,7 +45,7 @@ export interface ProviderAccountInput {
   tokens: TokenSet;
 }
 
-export function isTrustedProvider(ctx: Ctx, providerId: string): boolean {
+function isTrustedProvider(ctx: Ctx, providerId: string): boolean {
   return ctx.deps.config.account.accountLinking.trustedProviders.includes(providerId);
 }
 

@@ -195,7 +195,7 @@ export async function completeCallback(ctx: Ctx, providerId: string, params: Cal
  * The web app's two-factor page, told where to go afterwards: `next` is passed as a path
  * when it is on this origin (the page only follows same-origin paths), else the page goes home.
  */
-export function challengePageURL(deps: AuthDeps, next: string): string {
+function challengePageURL(deps: AuthDeps, next: string): string {
   const target = new URL(next, `${deps.config.origin}/`);
   const page = new URL('/two-factor', `${deps.config.origin}/`);
   if (target.origin === deps.config.origin)

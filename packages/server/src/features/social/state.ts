@@ -24,10 +24,10 @@ import type { RequestContext } from '../../core/http/context.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
-export const STATE_LENGTH = 32;
+const STATE_LENGTH = 32;
 /** RFC 7636 §4.1 allows 43–128 characters; the longest gives the most entropy. */
-export const CODE_VERIFIER_LENGTH = 128;
-export const STATE_LIFETIME_SECONDS = 600;
+const CODE_VERIFIER_LENGTH = 128;
+const STATE_LIFETIME_SECONDS = 600;
 const IDENTIFIER_PREFIX = 'auth-state:';
 
 const stateDataSchema = z.object({
@@ -44,7 +44,7 @@ const stateDataSchema = z.object({
 
 export type OAuthStateData = z.infer<typeof stateDataSchema>;
 
-export function stateCookieName(ctx: Ctx): string {
+function stateCookieName(ctx: Ctx): string {
   return ctx.deps.cookieName('state');
 }
 

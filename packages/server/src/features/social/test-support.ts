@@ -8,7 +8,7 @@ import type { TestClient, TestResponse } from '../../test/client.ts';
 import { createCodeChallenge } from './oauth-client.ts';
 import { type FakeProvider, fakeEndpoints, startFakeProvider } from './providers/test-harness.ts';
 
-export const GITHUB_CLIENT = { clientId: 'latch-test-github', clientSecret: 'latch-test-github-secret' };
+const GITHUB_CLIENT = { clientId: 'latch-test-github', clientSecret: 'latch-test-github-secret' };
 
 export interface FakeProfile {
   id: string;

@@ -23,7 +23,7 @@ function encrypterOf(deps: AuthDeps): Encrypter {
   return encrypter;
 }
 
-export function sealToken(deps: AuthDeps, token: string | null): string | null {
+function sealToken(deps: AuthDeps, token: string | null): string | null {
   if (token === null || token === '') return null;
   return deps.config.account.encryptOAuthTokens ? encrypterOf(deps).encrypt(token) : token;
 }

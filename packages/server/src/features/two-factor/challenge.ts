@@ -35,7 +35,7 @@ import { trustDevice } from './trust-device.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
-export const CHALLENGE_SECONDS = 600;
+const CHALLENGE_SECONDS = 600;
 export const MAX_CHALLENGE_ATTEMPTS = 5;
 export const LOCKOUT_AFTER_FAILURES = 10;
 /** How long the 1st, 2nd, … lock of the account's second factor lasts (the last for every later one). */

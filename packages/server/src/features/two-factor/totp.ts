@@ -6,7 +6,7 @@
  */
 import { Secret, TOTP } from 'otpauth';
 
-export const TOTP_DIGITS = 6;
+const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 /** Codes one step early or late are accepted too (clock drift; RFC 6238 §5.2). */
 export const TOTP_WINDOW_STEPS = 1;

@@ -13,7 +13,7 @@ import { consumeVerification, findVerification, insertVerification } from './rep
 
 type Ctx = RequestContext<unknown, unknown>;
 
-export const TRUST_DEVICE_SECONDS = 2_592_000;
+const TRUST_DEVICE_SECONDS = 2_592_000;
 
 function cookieName(ctx: Ctx): string {
   return ctx.deps.cookieName('trust_device');

@@ -136,7 +136,7 @@ function parseIPv6(s: string): number[] | null {
  * The identifier of an account as typed: trimmed, Unicode-normalised and lower-cased,
  * so `Alice@Example.com ` and `alice@example.com` share a bucket.
  */
-export function normaliseAccount(account: string): string {
+function normaliseAccount(account: string): string {
   return account.trim().normalize('NFC').toLowerCase();
 }
 

@@ -21,7 +21,7 @@ export const REDIS_KEY_PREFIX = 'latch:rl';
  * ARGV[3] max points. Replies {consumed, pttl}: a consumed value above ARGV[3] makes
  * RateLimiterRedis refuse, and for a refused call it is reported without being stored.
  */
-export const INCREMENT_UNLESS_FULL_LUA = `
+const INCREMENT_UNLESS_FULL_LUA = `
 redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
 local current = tonumber(redis.call('get', KEYS[1]))
 local ttl = redis.call('pttl', KEYS[1])

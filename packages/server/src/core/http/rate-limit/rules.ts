@@ -17,7 +17,7 @@ interface BuiltInRule {
 }
 
 /** better-auth 1.7.25's special rules, plus the two-factor plugin's. */
-export const BUILT_IN_RULES: readonly BuiltInRule[] = [
+const BUILT_IN_RULES: readonly BuiltInRule[] = [
   {
     matches: (p) =>
       p.startsWith('/sign-in') ||
@@ -51,7 +51,7 @@ interface AccountRule {
  * who rotates IP addresses; they are loose enough that a person who mistypes a password
  * or a code a few times is never locked out.
  */
-export const ACCOUNT_RULES: readonly AccountRule[] = [
+const ACCOUNT_RULES: readonly AccountRule[] = [
   // 5 attempts a minute: two typos and a success leave two spare; a password guesser gets 7 200 a day at most
   { group: 'sign-in', matches: (p) => p.startsWith('/sign-in'), rule: { window: 60, max: 5 } },
   // each of these sends an e-mail: three per five minutes keeps a victim's inbox from being flooded
@@ -73,7 +73,7 @@ export const ACCOUNT_RULES: readonly AccountRule[] = [
 ];
 
 /** Any other endpoint the HTTP layer checks per account (change-password, verify-password…). */
-export const DEFAULT_ACCOUNT_RULE: Rule = { window: 60, max: 5 };
+const DEFAULT_ACCOUNT_RULE: Rule = { window: 60, max: 5 };
 
 export interface RuleBook {
   /** The per-IP rule for a canonical path, or `null` when `customRules` disables it. */

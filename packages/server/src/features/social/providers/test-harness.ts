@@ -112,7 +112,7 @@ export async function startFakeProvider(routes: Record<string, Handler> = {}): P
 }
 
 /** What a provider's token endpoint checks about the client, per method (RFC 6749 §2.3.1, TikTok's client_key). */
-export function checkClientAuthentication(
+function checkClientAuthentication(
   method: ClientAuthMethod,
   request: FakeRequest,
   secretMatches: (secret: string | null) => boolean | Promise<boolean>,
