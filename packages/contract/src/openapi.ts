@@ -34,7 +34,7 @@ export interface OpenApiOptions {
 type Json = Record<string, unknown>;
 
 /** Whether an instance with these plugins answers this row over HTTP. */
-export function isServed(entry: EndpointEntry, plugins: OpenApiOptions['plugins']): boolean {
+function isServed(entry: EndpointEntry, plugins: OpenApiOptions['plugins']): boolean {
   if (entry.serverOnly) return false;
   return entry.plugin === undefined || plugins[entry.plugin] === true;
 }

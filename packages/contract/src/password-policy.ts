@@ -12,8 +12,6 @@ export const DEFAULT_MIN_PASSWORD_LENGTH = 8;
 export const DEFAULT_MAX_PASSWORD_LENGTH = 128;
 /** NIST SP 800-63B rev 4: the minimum for a password that is an account's only factor. */
 export const NIST_SINGLE_FACTOR_MIN_PASSWORD_LENGTH = 15;
-/** NIST SP 800-63B rev 4: verifiers SHOULD accept at least this many characters. */
-export const NIST_MIN_MAXIMUM_PASSWORD_LENGTH = 64;
 
 export interface PasswordLengthPolicy {
   minLength: number;
