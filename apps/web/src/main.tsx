@@ -1,8 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app.tsx';
 import { I18nProvider } from './i18n/i18n.tsx';
+import { createQueryClient } from './lib/query.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -10,10 +12,12 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <BrowserRouter>
-      <I18nProvider>
-        <App />
-      </I18nProvider>
-    </BrowserRouter>
+    <QueryClientProvider client={createQueryClient()}>
+      <BrowserRouter>
+        <I18nProvider>
+          <App />
+        </I18nProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
   </StrictMode>,
 );

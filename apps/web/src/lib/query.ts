@@ -1,0 +1,28 @@
+/**
+ * Server state goes through TanStack Query: one `QueryClient` per app (and per rendered test), the
+ * keys and option factories from @latch/react, the calls through `authClient` (lib/auth.ts), so a
+ * mutation invalidates the keys it changed instead of each screen refetching by hand.
+ */
+import { LatchError } from '@latch/client';
+import { QueryClient } from '@tanstack/react-query';
+import type { AuthError } from './auth.ts';
+
+/**
+ * Failures are shown, never retried behind the person's back (a refused call stays refused; a
+ * network failure offers "Try again"); a tab coming back to the front does not re-read every list.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The wire error behind a failed query or mutation (the factories throw `LatchError`). */
+export function authErrorOf(error: Error | null): AuthError | null {
+  if (error === null) return null;
+  if (error instanceof LatchError) return error.error;
+  return { status: 500, statusText: 'Fetch Error', message: error.message };
+}
