@@ -1,16 +1,30 @@
 /**
- * The spec's numeric language enumeration (seed-spec §3): the code stored on the user as
- * `language`, its BCP 47 tag, its name in itself and its writing direction.
+ * The languages of the web app: the spec's numeric codes and their BCP 47 tags come from
+ * the contract (packages/contract/src/language.ts, the table the server and the mails use);
+ * this adds each language's name in itself and its writing direction, in menu order.
  */
+import { LANGUAGES as CODES, LANGUAGE_TAGS, languageFromTag } from '@latch/contract';
+
+const language = <const C extends keyof typeof LANGUAGE_TAGS, const T extends string, const N extends string>(
+  code: C,
+  tag: T,
+  name: N,
+) => {
+  // the tag is the contract's for this code: loading the app (and every web test) fails if the two disagree
+  if (LANGUAGE_TAGS[code] !== tag)
+    throw new Error(`language ${code}: the contract says ${LANGUAGE_TAGS[code]}, not ${tag}`);
+  return { code, tag, name, dir: 'ltr' } as const;
+};
+
 export const LANGUAGES = [
-  { code: 3, tag: 'en', name: 'English', dir: 'ltr' },
-  { code: 4, tag: 'es', name: 'Español', dir: 'ltr' },
-  { code: 6, tag: 'de', name: 'Deutsch', dir: 'ltr' },
-  { code: 16, tag: 'fr', name: 'Français', dir: 'ltr' },
-  { code: 15, tag: 'pl', name: 'Polski', dir: 'ltr' },
-  { code: 82, tag: 'tr', name: 'Türkçe', dir: 'ltr' },
-  { code: 1, tag: 'uk', name: 'Українська', dir: 'ltr' },
-  { code: 0, tag: 'ru', name: 'Русский', dir: 'ltr' },
+  language(CODES.ENG, 'en', 'English'),
+  language(CODES.SPA, 'es', 'Español'),
+  language(CODES.GERMAN, 'de', 'Deutsch'),
+  language(CODES.FRA, 'fr', 'Français'),
+  language(CODES.POL, 'pl', 'Polski'),
+  language(CODES.TURKEY, 'tr', 'Türkçe'),
+  language(CODES.UKR, 'uk', 'Українська'),
+  language(CODES.RUS, 'ru', 'Русский'),
 ] as const;
 
 export type Language = (typeof LANGUAGES)[number];
@@ -32,11 +46,11 @@ export function tagFromCode(code: unknown): LanguageTag | null {
   return LANGUAGES.find((l) => l.code === code)?.tag ?? null;
 }
 
-/** Our best match for the browser's preferred languages ("de-AT" → "de"), or null. */
+/** Our best match for the browser's preferred languages ("de-AT" → "de"), or null (the contract's rule). */
 export function tagFromBrowser(preferred: readonly string[]): LanguageTag | null {
   for (const entry of preferred) {
-    const primary = entry.trim().toLowerCase().split(/[-_]/)[0];
-    if (isLanguageTag(primary)) return primary;
+    const code = languageFromTag(entry);
+    if (code !== null) return tagFromCode(code);
   }
   return null;
 }

@@ -1,44 +1,25 @@
 /**
- * Who may do what in an organization: the web app's one copy of the owner/admin/member table of
- * seed-spec §6 and CONTRACT.md §6.2, and the creator-role rules on top of it. Every screen asks
- * this module before it shows an action; the server decides again on every call.
- *
- * The table is the server's (packages/server/src/features/access-control/statements.ts);
- * permissions.test.ts fails when the two differ.
+ * Who may do what in an organization: the owner/admin/member table of seed-spec §6 and
+ * CONTRACT.md §6.2 comes from the contract (packages/contract/src/roles.ts), the same table
+ * the server decides with; this module adds the creator-role rules on top of it. Every screen
+ * asks it before it shows an action; the server decides again on every call.
  */
+import {
+  ORGANIZATION_ROLE_NAMES,
+  ORGANIZATION_ROLES,
+  ORGANIZATION_STATEMENTS,
+  type OrganizationResource,
+  type OrganizationRoleName,
+  type RoleStatements,
+} from '@latch/contract';
 
-export const STATEMENTS = {
-  organization: ['update', 'delete'],
-  member: ['create', 'update', 'delete'],
-  invitation: ['create', 'cancel'],
-  team: ['create', 'update', 'delete'],
-  ac: ['create', 'read', 'update', 'delete'],
-} as const;
-
-export type Resource = keyof typeof STATEMENTS;
-type Statements = Readonly<Record<string, readonly string[]>>;
-
-export const ROLES: Readonly<Record<string, Statements>> = {
-  owner: STATEMENTS,
-  admin: {
-    organization: ['update'],
-    member: ['create', 'update', 'delete'],
-    invitation: ['create', 'cancel'],
-    team: ['create', 'update', 'delete'],
-    ac: ['create', 'read', 'update', 'delete'],
-  },
-  member: {
-    organization: [],
-    member: [],
-    invitation: [],
-    team: [],
-    ac: ['read'],
-  },
-};
+export const STATEMENTS = ORGANIZATION_STATEMENTS;
+export type Resource = OrganizationResource;
+export const ROLES: Readonly<Record<string, RoleStatements>> = ORGANIZATION_ROLES;
 
 /** The roles a person can be given, highest first. */
-export const ROLE_NAMES = ['owner', 'admin', 'member'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
+export const ROLE_NAMES = ORGANIZATION_ROLE_NAMES;
+export type RoleName = OrganizationRoleName;
 
 /** The role given by the server to whoever creates an organization. */
 export const CREATOR_ROLE: RoleName = 'owner';
