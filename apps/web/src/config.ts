@@ -23,6 +23,8 @@ export interface LatchConfig {
   features: LatchFeatures;
   /** The server's configured password lengths (emailAndPassword.min/maxPasswordLength). */
   password: PasswordLengthPolicy;
+  /** The server's configured username lengths (plugins.username.min/maxUsernameLength). */
+  username: { minLength: number; maxLength: number };
 }
 
 declare global {
@@ -36,6 +38,8 @@ const DEFAULT_CONFIG: LatchConfig = {
   providers: [],
   features: { username: false, deleteUser: false, emailVerification: false },
   password: DEFAULT_PASSWORD_POLICY,
+  // the username plugin's defaults
+  username: { minLength: 3, maxLength: 30 },
 };
 
 function isLength(value: unknown): value is number {
@@ -46,6 +50,13 @@ function isLength(value: unknown): value is number {
 function parsePasswordPolicy(raw: unknown): PasswordLengthPolicy {
   if (!isRecord(raw) || !isLength(raw.minLength) || !isLength(raw.maxLength)) return DEFAULT_CONFIG.password;
   if (raw.minLength > raw.maxLength) return DEFAULT_CONFIG.password;
+  return { minLength: raw.minLength, maxLength: raw.maxLength };
+}
+
+/** The server's username lengths when sane, otherwise the plugin's defaults (the server decides either way). */
+function parseUsernameLengths(raw: unknown): LatchConfig['username'] {
+  if (!isRecord(raw) || !isLength(raw.minLength) || !isLength(raw.maxLength)) return DEFAULT_CONFIG.username;
+  if (raw.minLength > raw.maxLength) return DEFAULT_CONFIG.username;
   return { minLength: raw.minLength, maxLength: raw.maxLength };
 }
 
@@ -71,6 +82,7 @@ export function parseConfig(raw: unknown): LatchConfig {
       emailVerification: flag('emailVerification'),
     },
     password: parsePasswordPolicy(raw.password),
+    username: parseUsernameLengths(raw.username),
   };
 }
 

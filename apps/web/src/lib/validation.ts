@@ -2,8 +2,6 @@ import { checkPasswordLength, isContextPassword, type PasswordContext, passwordL
 import { getConfig } from '../config.ts';
 import { format, type Messages } from '../i18n/messages.ts';
 
-export const USERNAME_MIN_LENGTH = 3;
-export const USERNAME_MAX_LENGTH = 30;
 export const NAME_MAX_LENGTH = 100;
 
 const USERNAME_PATTERN = /^[a-zA-Z0-9_.]+$/;
@@ -64,8 +62,10 @@ export function validateConfirmation(password: string, confirmation: string, t: 
 /** The username plugin's defaults: 3–30 characters of letters, digits, `_` and `.`. */
 export function validateUsername(value: string, t: Messages): string | undefined {
   const username = value.trim();
-  if (username.length < USERNAME_MIN_LENGTH) return format(t.validation.usernameTooShort, { min: USERNAME_MIN_LENGTH });
-  if (username.length > USERNAME_MAX_LENGTH) return format(t.validation.usernameTooLong, { max: USERNAME_MAX_LENGTH });
+  // the server's configured lengths (public configuration), not a copy of its defaults
+  const { minLength, maxLength } = getConfig().username;
+  if (username.length < minLength) return format(t.validation.usernameTooShort, { min: minLength });
+  if (username.length > maxLength) return format(t.validation.usernameTooLong, { max: maxLength });
   if (!USERNAME_PATTERN.test(username)) return t.validation.usernameInvalid;
   return undefined;
 }

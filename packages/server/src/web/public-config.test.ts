@@ -12,3 +12,11 @@ it("gives the web app the server's password lengths (and nothing of the blocklis
   expect(exposed.password).toEqual({ minLength: 15, maxLength: 64 });
   expect(JSON.stringify(exposed)).not.toMatch(/lockout|breach|blocklist/);
 });
+
+it("gives the web app the username plugin's configured lengths, or null when it is off", () => {
+  const ctx = { production: false, test: true };
+  expect(publicConfig(resolveConfig({ secret }, ctx)).username).toEqual({ minLength: 3, maxLength: 30 });
+  const tuned = resolveConfig({ secret, plugins: { username: { minUsernameLength: 5, maxUsernameLength: 12 } } }, ctx);
+  expect(publicConfig(tuned).username).toEqual({ minLength: 5, maxLength: 12 });
+  expect(publicConfig(resolveConfig({ secret, plugins: { username: false } }, ctx)).username).toBeNull();
+});

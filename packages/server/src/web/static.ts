@@ -34,6 +34,8 @@ export interface PublicConfig {
   features: { username: boolean; deleteUser: boolean; emailVerification: boolean; organization: boolean };
   /** The web app checks and hints with the server's own lengths (the blocklist stays on the server). */
   password: { minLength: number; maxLength: number };
+  /** The username plugin's configured lengths (plugins.username), or null when it is off. */
+  username: { minLength: number; maxLength: number } | null;
 }
 
 export function publicConfig(config: ResolvedConfig): PublicConfig {
@@ -50,6 +52,9 @@ export function publicConfig(config: ResolvedConfig): PublicConfig {
       minLength: config.emailAndPassword.minPasswordLength,
       maxLength: config.emailAndPassword.maxPasswordLength,
     },
+    username: config.plugins.username
+      ? { minLength: config.plugins.username.minUsernameLength, maxLength: config.plugins.username.maxUsernameLength }
+      : null,
   };
 }
 

@@ -1,0 +1,30 @@
+// @vitest-environment happy-dom
+/**
+ * The sign-up and profile forms check a username against the lengths the server is
+ * configured with (public configuration), not a copy of the plugin's defaults.
+ */
+import { afterEach, expect, it } from 'vitest';
+import { parseConfig, resetConfigForTests } from '../config.ts';
+import { en } from '../i18n/locales/en.ts';
+import { validateUsername } from './validation.ts';
+
+afterEach(() => {
+  window.__LATCH__ = undefined;
+  resetConfigForTests();
+});
+
+it('uses the configured username lengths', () => {
+  window.__LATCH__ = { appName: 'Acme', features: { username: true }, username: { minLength: 5, maxLength: 12 } };
+  resetConfigForTests();
+  expect(validateUsername('abcd', en)).toContain('5');
+  expect(validateUsername('abcde', en)).toBeUndefined();
+  expect(validateUsername('abcdefghijklm', en)).toContain('12');
+});
+
+it("falls back to the plugin's defaults when the server sends nothing sane", () => {
+  expect(parseConfig({ username: { minLength: 9, maxLength: 2 } }).username).toEqual({ minLength: 3, maxLength: 30 });
+  window.__LATCH__ = { appName: 'Acme', features: { username: true } };
+  resetConfigForTests();
+  expect(validateUsername('ab', en)).toContain('3');
+  expect(validateUsername('abc', en)).toBeUndefined();
+});
