@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import type { Dialect } from '../core/db/schema.ts';
@@ -100,4 +101,50 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       await c.end();
     },
   };
+}
+
+// --- Redis, for the tests of what instances share -------------------------------------
+
+function connectRedis(): Redis {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 3000, lazyConnect: true });
+  // failures reach the caller through the rejected command; without a listener ioredis prints each retry
+  redis.on('error', () => undefined);
+  return redis;
+}
+
+let redisProbe: Promise<string | null> | null = null;
+
+/** Whether Redis answers here; logs a line when it does not, and throws under CI=true. */
+export async function redisAvailable(): Promise<boolean> {
+  redisProbe ??= (async () => {
+    const redis = connectRedis();
+    try {
+      await redis.connect();
+      await redis.ping();
+      return null;
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    } finally {
+      redis.disconnect();
+    }
+  })();
+  const problem = await redisProbe;
+  if (problem && inCI) throw new Error(`Redis is not reachable under CI: ${problem}`);
+  if (problem)
+    process.stdout.write(`SKIP Redis tests: not reachable at ${REDIS_URL} (${problem}); set CI=true to fail instead\n`);
+  return problem === null;
+}
+
+/** A connection that is ready (the Redis store refuses to queue commands while connecting). */
+export async function openRedis(): Promise<Redis> {
+  const redis = connectRedis();
+  await redis.connect();
+  await redis.ping();
+  return redis;
+}
+
+/** A random IPv4 address in 10/8, so tests sharing one Redis never share a bucket. */
+export function randomIPv4(): string {
+  const [a = 0, b = 0, c = 0] = randomBytes(3);
+  return `10.${a}.${b}.${c}`;
 }

@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVOCATION_CHANNEL } from '../../core/revocations.ts';
 import type { TestClient } from '../../test/client.ts';
-import { REDIS_URL, testDialects } from '../../test/databases.ts';
+import { REDIS_URL, redisAvailable, testDialects } from '../../test/databases.ts';
 import {
   createTestApp,
   openSharedDatabase,
@@ -161,16 +161,7 @@ describe('one process: a revocation is seen through the cache cookie at once', (
   });
 });
 
-let redisReachable = true;
-try {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
-  await probe.connect();
-  await probe.quit();
-} catch (err) {
-  if (process.env.CI === 'true') throw new Error(`Redis is not reachable under CI: ${String(err)}`);
-  redisReachable = false;
-  process.stdout.write(`SKIP Redis revocation tests: not reachable at ${REDIS_URL}; set CI=true to fail instead\n`);
-}
+const redisReachable = await redisAvailable();
 
 for (const { dialect, skip } of await testDialects()) {
   describe.skipIf(Boolean(skip) || !redisReachable)(`two instances on one ${dialect} database and one Redis`, () => {

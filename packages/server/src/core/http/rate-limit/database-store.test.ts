@@ -1,17 +1,15 @@
 /** The limiter over the `rateLimit` table on SQLite, Postgres and MariaDB, time driven by a ManualClock. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../../../test/databases.ts';
+import { openSharedDatabase, type SharedDatabase } from '../../../test/harness.ts';
 import { ManualClock } from '../../clock.ts';
 import type { ResolvedConfig } from '../../config/resolve.ts';
 import type { Dialect } from '../../db/schema.ts';
 import { createDatabaseStore, detectDialect } from './database-store.ts';
 import { createRateLimiter, type RateLimiter } from './index.ts';
-import { createThrowawayDatabase, probeMysql, probePostgres, type ThrowawayDatabase } from './test-services.ts';
 
-const available: Record<Dialect, boolean> = {
-  sqlite: true,
-  postgres: await probePostgres(),
-  mysql: await probeMysql(),
-};
+const dialects = await testDialects();
+const available = Object.fromEntries(dialects.map((d) => [d.dialect, !d.skip])) as Record<Dialect, boolean>;
 
 const config = (over: Partial<ResolvedConfig['rateLimit']> = {}): ResolvedConfig['rateLimit'] => ({
   enabled: true,
@@ -24,19 +22,19 @@ const config = (over: Partial<ResolvedConfig['rateLimit']> = {}): ResolvedConfig
 
 describe.each(['sqlite', 'postgres', 'mysql'] as const)('database store on %s', (dialect) => {
   describe.skipIf(!available[dialect])(dialect, () => {
-    let database: ThrowawayDatabase;
+    let database: SharedDatabase;
     let clock: ManualClock;
     let limiter: RateLimiter;
 
     beforeAll(async () => {
-      database = await createThrowawayDatabase(dialect);
+      database = await openSharedDatabase(dialect);
       clock = new ManualClock(Date.UTC(2030, 0, 1));
       limiter = createRateLimiter(config(), { db: database.handle.db, redis: null, clock });
     });
 
     afterAll(async () => {
       await limiter?.close();
-      await database?.dispose();
+      await database?.close();
     });
 
     const rows = () => database.handle.db.selectFrom('rateLimit').selectAll().execute();

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRedis, redisAvailable as probeRedis, randomIPv4 } from '../../../test/databases.ts';
 import { ManualClock } from '../../clock.ts';
 import type { ResolvedConfig } from '../../config/resolve.ts';
 import type { Database } from '../../db/schema.ts';
@@ -13,7 +14,6 @@ import { createMemoryLogger } from '../../logger.ts';
 import { createRateLimiter, type RateLimiter } from './index.ts';
 import { storeKey } from './keys.ts';
 import { REDIS_KEY_PREFIX } from './redis-store.ts';
-import { openRedis, probeRedis, randomIPv4 } from './test-services.ts';
 
 const redisAvailable = await probeRedis();
 

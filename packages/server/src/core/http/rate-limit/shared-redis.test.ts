@@ -4,19 +4,10 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REDIS_URL } from '../../../test/databases.ts';
+import { REDIS_URL, redisAvailable } from '../../../test/databases.ts';
 import { createTestApp, openSharedDatabase, type SharedDatabase, type TestApp } from '../../../test/harness.ts';
 
-let reachable = true;
-try {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
-  await probe.connect();
-  await probe.quit();
-} catch (err) {
-  if (process.env.CI === 'true') throw new Error(`Redis is not reachable under CI: ${String(err)}`);
-  reachable = false;
-  process.stdout.write(`SKIP Redis tests: not reachable at ${REDIS_URL}; set CI=true to fail instead\n`);
-}
+const reachable = await redisAvailable();
 
 let db: SharedDatabase;
 let redisA: Redis;
