@@ -14,6 +14,7 @@ export {
   useSession,
 } from './hooks.tsx';
 export {
+  type AnyAuthResult,
   authMutationOptions,
   authQueryOptions,
   fullOrganizationQueryOptions,
@@ -27,5 +28,7 @@ export {
   listUserInvitationsQueryOptions,
   type MutationOptions,
   type QueryOptions,
+  type ResultError,
   sessionQueryOptions,
+  toLatchError,
 } from './query-options.ts';

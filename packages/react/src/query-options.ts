@@ -151,16 +151,41 @@ export function listUserInvitationsQueryOptions(
 }
 
 /**
+ * The error side of any `{ data, error }` result: the client's `AuthError`, or a looser one of the
+ * same shape (an app's own facade over the client, whose `statusText` / `message` may be absent).
+ */
+export interface ResultError {
+  status: number;
+  statusText?: string | null;
+  code?: string | null;
+  message?: string | null;
+}
+
+/** What the helpers below accept: the client's `AuthResult`, or any result with a `ResultError`. */
+export type AnyAuthResult<T> = AuthResult<T> | { data: T; error: null } | { data: null; error: ResultError };
+
+/** A `LatchError` for any result's error: status, code and the other body fields kept, the missing texts empty. */
+export function toLatchError(error: ResultError): LatchError {
+  const { statusText, message, code, ...rest } = error;
+  return new LatchError({
+    ...rest,
+    statusText: statusText ?? '',
+    message: message ?? statusText ?? '',
+    ...(code ? { code } : {}),
+  });
+}
+
+/**
  * Any call as a mutation: `useMutation(authMutationOptions((v: {email: string}) => client.requestPasswordReset(v)))`.
  * The call's `{ data, error }` becomes data-or-throw (a `LatchError`).
  */
 export function authMutationOptions<TVariables, T>(
-  fn: (variables: TVariables) => Promise<AuthResult<T>>,
+  fn: (variables: TVariables) => Promise<AnyAuthResult<T>>,
 ): MutationOptions<TVariables, T> {
   return {
     mutationFn: async (variables) => {
       const result = await fn(variables);
-      if (result.error !== null) throw new LatchError(result.error);
+      if (result.error !== null) throw toLatchError(result.error);
       return result.data;
     },
   };
@@ -169,13 +194,13 @@ export function authMutationOptions<TVariables, T>(
 /** Any call as a query, with your own key. */
 export function authQueryOptions<T, K extends readonly unknown[]>(
   queryKey: K,
-  fn: () => Promise<AuthResult<T>>,
+  fn: () => Promise<AnyAuthResult<T>>,
 ): QueryOptions<T, K> {
   return {
     queryKey,
     queryFn: async () => {
       const result = await fn();
-      if (result.error !== null) throw new LatchError(result.error);
+      if (result.error !== null) throw toLatchError(result.error);
       return result.data;
     },
   };

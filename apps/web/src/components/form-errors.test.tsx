@@ -36,6 +36,7 @@ import { TwoFactorPage } from '../pages/two-factor.tsx';
 import { VerifiedPage } from '../pages/verified.tsx';
 import { focusAsBrowsersDo } from '../test/browser-focus.ts';
 import { mockClient, setSession, signedInSession } from '../test/mock-auth.ts';
+import { TestQueryProvider } from '../test/render.tsx';
 import { ReauthProvider } from './reauth.tsx';
 
 vi.mock('../lib/auth.ts', async () => (await import('../test/mock-auth.ts')).module);
@@ -97,31 +98,33 @@ function ownerOfAcme() {
 
 function renderAt(path: string) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <I18nProvider>
-        <ReauthProvider>
-          <Routes>
-            <Route path="/sign-in" element={<SignInPage />} />
-            <Route path="/sign-up" element={<SignUpPage />} />
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route path="/two-factor" element={<TwoFactorPage />} />
-            <Route path="/verified" element={<VerifiedPage />} />
-            <Route path="/settings/profile" element={<ProfilePage />} />
-            <Route path="/settings/email" element={<EmailPage />} />
-            <Route path="/settings/password" element={<PasswordPage />} />
-            <Route path="/settings/two-factor" element={<TwoFactorSettingsPage />} />
-            <Route path="/settings/delete" element={<DeleteAccountPage />} />
-            <Route path="/organization/new" element={<CreateOrganizationPage />} />
-            <Route path="/organization" element={<OrganizationLayout />}>
-              <Route path="invitations" element={<InvitationsPage />} />
-              <Route path="teams" element={<TeamsPage />} />
-              <Route path="settings" element={<OrganizationSettingsPage />} />
-            </Route>
-          </Routes>
-        </ReauthProvider>
-      </I18nProvider>
-    </MemoryRouter>,
+    <TestQueryProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <I18nProvider>
+          <ReauthProvider>
+            <Routes>
+              <Route path="/sign-in" element={<SignInPage />} />
+              <Route path="/sign-up" element={<SignUpPage />} />
+              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="/reset-password" element={<ResetPasswordPage />} />
+              <Route path="/two-factor" element={<TwoFactorPage />} />
+              <Route path="/verified" element={<VerifiedPage />} />
+              <Route path="/settings/profile" element={<ProfilePage />} />
+              <Route path="/settings/email" element={<EmailPage />} />
+              <Route path="/settings/password" element={<PasswordPage />} />
+              <Route path="/settings/two-factor" element={<TwoFactorSettingsPage />} />
+              <Route path="/settings/delete" element={<DeleteAccountPage />} />
+              <Route path="/organization/new" element={<CreateOrganizationPage />} />
+              <Route path="/organization" element={<OrganizationLayout />}>
+                <Route path="invitations" element={<InvitationsPage />} />
+                <Route path="teams" element={<TeamsPage />} />
+                <Route path="settings" element={<OrganizationSettingsPage />} />
+              </Route>
+            </Routes>
+          </ReauthProvider>
+        </I18nProvider>
+      </MemoryRouter>
+    </TestQueryProvider>,
   );
 }
 

@@ -10,6 +10,7 @@ import { EmailPage } from '../pages/settings/email.tsx';
 import { PasswordPage } from '../pages/settings/password.tsx';
 import { TwoFactorSettingsPage } from '../pages/settings/two-factor.tsx';
 import { mockClient, refetch, setSession, signedInSession } from '../test/mock-auth.ts';
+import { TestQueryProvider } from '../test/render.tsx';
 import { ReauthProvider } from './reauth.tsx';
 
 vi.mock('../lib/auth.ts', async () => (await import('../test/mock-auth.ts')).module);
@@ -29,16 +30,18 @@ function SignInMarker() {
 
 function renderAt(path: string, element: ReactElement) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <I18nProvider>
-        <ReauthProvider>
-          <Routes>
-            <Route path={path} element={element} />
-            <Route path="/sign-in" element={<SignInMarker />} />
-          </Routes>
-        </ReauthProvider>
-      </I18nProvider>
-    </MemoryRouter>,
+    <TestQueryProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <I18nProvider>
+          <ReauthProvider>
+            <Routes>
+              <Route path={path} element={element} />
+              <Route path="/sign-in" element={<SignInMarker />} />
+            </Routes>
+          </ReauthProvider>
+        </I18nProvider>
+      </MemoryRouter>
+    </TestQueryProvider>,
   );
 }
 

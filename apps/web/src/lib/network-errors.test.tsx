@@ -72,14 +72,18 @@ async function renderApp(path: string) {
   const { App } = await import('../app.tsx');
   const { I18nProvider } = await import('../i18n/i18n.tsx');
   const { resetConfigForTests } = await import('../config.ts');
+  // the app's own module instances after resetModules, so the provider and the pages share one context
+  const { TestQueryProvider } = await import('../test/render.tsx');
   resetConfigForTests();
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <I18nProvider>
-        <App />
-        <Where />
-      </I18nProvider>
-    </MemoryRouter>,
+    <TestQueryProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <I18nProvider>
+          <App />
+          <Where />
+        </I18nProvider>
+      </MemoryRouter>
+    </TestQueryProvider>,
   );
 }
 

@@ -4,8 +4,9 @@
  * mutation invalidates the keys it changed instead of each screen refetching by hand.
  */
 import { LatchError } from '@latch/client';
+import { authQueryOptions, latchKeys } from '@latch/react';
 import { QueryClient } from '@tanstack/react-query';
-import type { AuthError } from './auth.ts';
+import { type AuthError, authClient } from './auth.ts';
 
 /**
  * Failures are shown, never retried behind the person's back (a refused call stays refused; a
@@ -25,4 +26,11 @@ export function authErrorOf(error: Error | null): AuthError | null {
   if (error === null) return null;
   if (error instanceof LatchError) return error.error;
   return { status: 500, statusText: 'Fetch Error', message: error.message };
+}
+
+// The reads several screens share, each under @latch/react's key so a mutation's invalidation reaches it.
+
+/** The linked accounts (settings: accounts, password, delete). */
+export function accountsQuery() {
+  return authQueryOptions(latchKeys.accounts(), () => authClient.listAccounts());
 }

@@ -6,6 +6,7 @@ import { resetConfigForTests } from '../config.ts';
 import { I18nProvider } from '../i18n/i18n.tsx';
 import type { AuthError } from '../lib/auth.ts';
 import { mockClient, refetch, setSession, signedInSession } from '../test/mock-auth.ts';
+import { TestQueryProvider } from '../test/render.tsx';
 import { SignInPage } from './sign-in.tsx';
 import { TwoFactorPage } from './two-factor.tsx';
 
@@ -14,22 +15,24 @@ vi.mock('../lib/auth.ts', async () => (await import('../test/mock-auth.ts')).mod
 /** Sign-in, the challenge and two landing pages, so a test can follow the whole way. */
 function renderAt(path: string, state?: unknown) {
   return render(
-    <MemoryRouter
-      initialEntries={[
-        state === undefined
-          ? path
-          : { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
-      ]}
-    >
-      <I18nProvider>
-        <Routes>
-          <Route path="/sign-in" element={<SignInPage />} />
-          <Route path="/two-factor" element={<TwoFactorPage />} />
-          <Route path="/settings/profile" element={<p>Settings page</p>} />
-          <Route path="/organization" element={<p>Organization page</p>} />
-        </Routes>
-      </I18nProvider>
-    </MemoryRouter>,
+    <TestQueryProvider>
+      <MemoryRouter
+        initialEntries={[
+          state === undefined
+            ? path
+            : { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
+        ]}
+      >
+        <I18nProvider>
+          <Routes>
+            <Route path="/sign-in" element={<SignInPage />} />
+            <Route path="/two-factor" element={<TwoFactorPage />} />
+            <Route path="/settings/profile" element={<p>Settings page</p>} />
+            <Route path="/organization" element={<p>Organization page</p>} />
+          </Routes>
+        </I18nProvider>
+      </MemoryRouter>
+    </TestQueryProvider>,
   );
 }
 

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ReauthProvider } from '../components/reauth.tsx';
 import { I18nProvider } from '../i18n/i18n.tsx';
@@ -13,7 +13,7 @@ import { createQueryClient } from '../lib/query.ts';
  */
 export function renderPage(path: string, pattern: string, element: ReactElement) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <TestQueryProvider>
       <MemoryRouter initialEntries={[path]}>
         <I18nProvider>
           <ReauthProvider>
@@ -24,6 +24,12 @@ export function renderPage(path: string, pattern: string, element: ReactElement)
           </ReauthProvider>
         </I18nProvider>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </TestQueryProvider>,
   );
+}
+
+/** A query cache of its own for one rendered tree (tests that build their own providers). */
+export function TestQueryProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

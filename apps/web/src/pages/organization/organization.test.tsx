@@ -7,6 +7,7 @@ import { resetConfigForTests } from '../../config.ts';
 import { I18nProvider } from '../../i18n/i18n.tsx';
 import type { AuthResult, FullOrganization, Invitation, MemberWithUser, SessionData } from '../../lib/auth.ts';
 import { mockClient, setSession, signedInSession } from '../../test/mock-auth.ts';
+import { TestQueryProvider } from '../../test/render.tsx';
 import { AcceptInvitationPage } from './accept-invitation.tsx';
 import { InvitationsPage } from './invitations.tsx';
 import { OrganizationLayout } from './layout.tsx';
@@ -87,22 +88,24 @@ function signInAs(member: MemberWithUser) {
 
 function renderAt(path: string) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <I18nProvider>
-        <OrganizationSwitcher />
-        <Routes>
-          <Route path="/organization/new" element={<CreateOrganizationPage />} />
-          <Route path="/organization" element={<OrganizationLayout />}>
-            <Route path="members" element={<MembersPage />} />
-            <Route path="invitations" element={<InvitationsPage />} />
-            <Route path="teams" element={<TeamsPage />} />
-            <Route path="settings" element={<OrganizationSettingsPage />} />
-          </Route>
-          <Route path="/accept-invitation/:id" element={<AcceptInvitationPage />} />
-          <Route path="/sign-in" element={<p>Sign-in page</p>} />
-        </Routes>
-      </I18nProvider>
-    </MemoryRouter>,
+    <TestQueryProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <I18nProvider>
+          <OrganizationSwitcher />
+          <Routes>
+            <Route path="/organization/new" element={<CreateOrganizationPage />} />
+            <Route path="/organization" element={<OrganizationLayout />}>
+              <Route path="members" element={<MembersPage />} />
+              <Route path="invitations" element={<InvitationsPage />} />
+              <Route path="teams" element={<TeamsPage />} />
+              <Route path="settings" element={<OrganizationSettingsPage />} />
+            </Route>
+            <Route path="/accept-invitation/:id" element={<AcceptInvitationPage />} />
+            <Route path="/sign-in" element={<p>Sign-in page</p>} />
+          </Routes>
+        </I18nProvider>
+      </MemoryRouter>
+    </TestQueryProvider>,
   );
 }
 

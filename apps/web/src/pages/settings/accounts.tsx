@@ -1,3 +1,5 @@
+import { authMutationOptions, latchKeys } from '@latch/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button } from '../../components/form.tsx';
@@ -6,9 +8,9 @@ import { useReauthenticate } from '../../components/reauth.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { OAuthErrorCode } from '../../i18n/messages.ts';
-import { type Account, type AuthError, authClient } from '../../lib/auth.ts';
-import { useLoad } from '../../lib/hooks.ts';
+import { type Account, authClient } from '../../lib/auth.ts';
 import { providerColor, providerName } from '../../lib/providers.ts';
+import { accountsQuery, authErrorOf } from '../../lib/query.ts';
 import { SettingsError } from './layout.tsx';
 
 interface Row {
@@ -20,11 +22,38 @@ export function AccountsPage() {
   const { t, format, formatDate } = useI18n();
   const { providers } = getConfig();
   const [params] = useSearchParams();
-  const accounts = useLoad(() => authClient.listAccounts());
+  const queryClient = useQueryClient();
+  const accounts = useQuery(accountsQuery());
   const reauthenticate = useReauthenticate();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<AuthError | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const link = useMutation({
+    ...authMutationOptions((provider: string) =>
+      reauthenticate(() =>
+        authClient.linkSocial({
+          provider,
+          callbackURL: `/settings/accounts?linked=${encodeURIComponent(provider)}`,
+          errorCallbackURL: '/settings/accounts',
+        }),
+      ),
+    ),
+    onMutate: () => setNote(null),
+    // on success the browser is on its way to the provider: the button stays busy
+  });
+  const unlink = useMutation({
+    // CONTRACT.md §4.17: `accountId` is the account row's id
+    ...authMutationOptions((account: Account) =>
+      reauthenticate(() => authClient.unlinkAccount({ accountId: account.id, providerId: account.providerId })),
+    ),
+    onMutate: () => setNote(null),
+    onSuccess: async (_answer, account) => {
+      setNote(format(t.accounts.unlinked, { provider: label(account.providerId) }));
+      await queryClient.invalidateQueries({ queryKey: latchKeys.accounts() });
+    },
+  });
+  const busy =
+    link.isPending || link.isSuccess ? link.variables : unlink.isPending ? (unlink.variables?.id ?? null) : null;
+  const error = authErrorOf(link.error ?? unlink.error);
+  const loadError = authErrorOf(accounts.error);
 
   // Back from the provider: `?linked=<id>` on success, `?error=<code>` on failure.
   const linkedParam = params.get('linked');
@@ -46,41 +75,6 @@ export function AccountsPage() {
   rows.sort((a, b) => (a.providerId === 'credential' ? -1 : b.providerId === 'credential' ? 1 : 0));
   const onlyOne = list.length <= 1;
 
-  const link = async (provider: string) => {
-    setBusy(provider);
-    setError(null);
-    setNote(null);
-    const result = await reauthenticate(() =>
-      authClient.linkSocial({
-        provider,
-        callbackURL: `/settings/accounts?linked=${encodeURIComponent(provider)}`,
-        errorCallbackURL: '/settings/accounts',
-      }),
-    );
-    if (result.error) {
-      setBusy(null);
-      setError(result.error);
-    }
-    // on success the browser is on its way to the provider
-  };
-
-  const unlink = async (account: Account) => {
-    setBusy(account.id);
-    setError(null);
-    setNote(null);
-    // CONTRACT.md §4.17: `accountId` is the account row's id
-    const result = await reauthenticate(() =>
-      authClient.unlinkAccount({ accountId: account.id, providerId: account.providerId }),
-    );
-    setBusy(null);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    setNote(format(t.accounts.unlinked, { provider: label(account.providerId) }));
-    await accounts.reload();
-  };
-
   const label = (providerId: string) =>
     providerId === 'credential' ? t.accounts.credential : providerName(providerId);
 
@@ -94,10 +88,10 @@ export function AccountsPage() {
       <div className="live" aria-live="polite">
         {note ? <Alert tone="success">{note}</Alert> : null}
       </div>
-      {accounts.loading && !accounts.data ? (
+      {accounts.isPending ? (
         <FullPageSpinner />
-      ) : accounts.error ? (
-        <SettingsError error={accounts.error} retry={accounts.reload} />
+      ) : loadError ? (
+        <SettingsError error={loadError} retry={() => void accounts.refetch()} />
       ) : (
         <>
           <ul className="list">
@@ -124,7 +118,10 @@ export function AccountsPage() {
                     {account ? (
                       <Button
                         variant="secondary"
-                        onClick={() => unlink(account)}
+                        onClick={() => {
+                          link.reset();
+                          unlink.mutate(account);
+                        }}
                         pending={busy === account.id}
                         pendingLabel={t.accounts.unlinking}
                         disabled={onlyOne || busy !== null}
@@ -135,7 +132,10 @@ export function AccountsPage() {
                     ) : (
                       <Button
                         variant="primary"
-                        onClick={() => link(providerId)}
+                        onClick={() => {
+                          unlink.reset();
+                          link.mutate(providerId);
+                        }}
                         pending={busy === providerId}
                         pendingLabel={t.accounts.linking}
                         disabled={busy !== null}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Checkbox, focusFirstInvalid, PasswordField } from '../../components/form.tsx';
@@ -7,7 +8,7 @@ import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
-import { useLoad } from '../../lib/hooks.ts';
+import { accountsQuery } from '../../lib/query.ts';
 import { type FieldErrors, hasErrors, validateExistingPassword } from '../../lib/validation.ts';
 import { SettingsError } from './layout.tsx';
 
@@ -38,7 +39,7 @@ function DeleteForm({ onDisabled }: { onDisabled: () => void }) {
   const navigate = useNavigate();
   const { refetch } = useSession();
   const reauthenticate = useReauthenticate();
-  const accounts = useLoad(() => authClient.listAccounts());
+  const accounts = useQuery(accountsQuery());
   const hasPassword = accounts.data?.some((account) => account.providerId === 'credential') ?? false;
   const [password, setPassword] = useState('');
   const [confirmed, setConfirmed] = useState(false);
@@ -47,7 +48,7 @@ function DeleteForm({ onDisabled }: { onDisabled: () => void }) {
   const [pending, setPending] = useState(false);
   const [emailSent, setEmailSent] = useState(false);
 
-  if (accounts.loading && !accounts.data) return <FullPageSpinner />;
+  if (accounts.isPending) return <FullPageSpinner />;
   if (emailSent) return <Alert tone="success">{t.deleteAccount.emailSent}</Alert>;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,3 +1,5 @@
+import { latchKeys } from '@latch/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Checkbox, focusFirstInvalid, PasswordField } from '../../components/form.tsx';
 import { FullPageSpinner, PageHeading, PasswordStrength } from '../../components/layout.tsx';
@@ -5,7 +7,7 @@ import { useReauthenticate } from '../../components/reauth.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
 import { describeError, errorCodeOf, isNewPasswordError } from '../../lib/errors.ts';
-import { useLoad } from '../../lib/hooks.ts';
+import { accountsQuery, authErrorOf } from '../../lib/query.ts';
 import {
   type FieldErrors,
   hasErrors,
@@ -22,15 +24,16 @@ const ORDER: readonly Key[] = ['current', 'password', 'confirm'];
 
 export function PasswordPage() {
   const { t } = useI18n();
-  const accounts = useLoad(() => authClient.listAccounts());
+  const accounts = useQuery(accountsQuery());
+  const loadError = authErrorOf(accounts.error);
   const hasPassword = accounts.data?.some((account) => account.providerId === 'credential') ?? false;
   return (
     <section className="card panel" aria-labelledby="password-title">
       <PageHeading id="password-title">{t.settings.password}</PageHeading>
-      {accounts.loading && !accounts.data ? (
+      {accounts.isPending ? (
         <FullPageSpinner />
-      ) : accounts.error ? (
-        <SettingsError error={accounts.error} retry={accounts.reload} />
+      ) : loadError ? (
+        <SettingsError error={loadError} retry={() => void accounts.refetch()} />
       ) : hasPassword ? (
         <ChangePasswordForm />
       ) : (
@@ -44,6 +47,7 @@ function ChangePasswordForm() {
   const { t } = useI18n();
   const session = useSession();
   const reauthenticate = useReauthenticate();
+  const queryClient = useQueryClient();
   const me = session.data?.user;
   // the server refuses a password made of these (and of the service's name)
   const passwordContext = { email: me?.email, name: me?.name, username: me?.username };
@@ -93,6 +97,8 @@ function ChangePasswordForm() {
     setPassword('');
     setConfirm('');
     setDone(true);
+    // the other devices may have been signed out, and this one has a fresh session
+    await queryClient.invalidateQueries({ queryKey: latchKeys.sessions() });
   };
 
   return (

@@ -1,53 +1,44 @@
+import { authMutationOptions, authQueryOptions, latchKeys } from '@latch/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Button } from '../../components/form.tsx';
 import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { type AuthError, authClient, type Session, useSession } from '../../lib/auth.ts';
-import { useLoad } from '../../lib/hooks.ts';
+import { authClient, type Session, useSession } from '../../lib/auth.ts';
+import { authErrorOf } from '../../lib/query.ts';
 import { type DeviceKind, describeUserAgent } from '../../lib/user-agent.ts';
 import { SettingsError } from './layout.tsx';
+
+/** Which button is at work: one session's, or "sign out everywhere else". */
+type Target = { kind: 'one'; session: Session } | { kind: 'others' };
 
 export function SessionsPage() {
   const { t, format, formatDate, formatRelative } = useI18n();
   const current = useSession().data?.session;
-  const sessions = useLoad(() => authClient.listSessions());
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<AuthError | null>(null);
+  const queryClient = useQueryClient();
+  const sessions = useQuery(authQueryOptions(latchKeys.sessions(), () => authClient.listSessions()));
   const [note, setNote] = useState<string | null>(null);
+  const revoke = useMutation({
+    ...authMutationOptions((target: Target) =>
+      target.kind === 'one'
+        ? authClient.revokeSession({ token: target.session.token })
+        : authClient.revokeOtherSessions(),
+    ),
+    onMutate: () => setNote(null),
+    onSuccess: async (_answer, target) => {
+      setNote(target.kind === 'one' ? t.sessions.revoked : t.sessions.othersRevoked);
+      await queryClient.invalidateQueries({ queryKey: latchKeys.sessions() });
+    },
+  });
+  const busy = revoke.isPending ? (revoke.variables.kind === 'one' ? revoke.variables.session.id : 'others') : null;
+  const error = authErrorOf(revoke.error);
+  const loadError = authErrorOf(sessions.error);
 
   const isCurrent = (session: Session) => session.id === current?.id || session.token === current?.token;
   const list = [...(sessions.data ?? [])].sort((a, b) =>
     isCurrent(a) ? -1 : isCurrent(b) ? 1 : new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime(),
   );
   const others = list.filter((session) => !isCurrent(session));
-
-  const revoke = async (session: Session) => {
-    setBusy(session.id);
-    setError(null);
-    setNote(null);
-    const result = await authClient.revokeSession({ token: session.token });
-    setBusy(null);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    setNote(t.sessions.revoked);
-    await sessions.reload();
-  };
-
-  const revokeOthers = async () => {
-    setBusy('others');
-    setError(null);
-    setNote(null);
-    const result = await authClient.revokeOtherSessions();
-    setBusy(null);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    setNote(t.sessions.othersRevoked);
-    await sessions.reload();
-  };
 
   const deviceName = (session: Session) => {
     const device = describeUserAgent(session.userAgent);
@@ -65,10 +56,10 @@ export function SessionsPage() {
       <div className="live" aria-live="polite">
         {note ? <Alert tone="success">{note}</Alert> : null}
       </div>
-      {sessions.loading && !sessions.data ? (
+      {sessions.isPending ? (
         <FullPageSpinner />
-      ) : sessions.error ? (
-        <SettingsError error={sessions.error} retry={sessions.reload} />
+      ) : loadError ? (
+        <SettingsError error={loadError} retry={() => void sessions.refetch()} />
       ) : (
         <>
           <ul className="list">
@@ -96,7 +87,7 @@ export function SessionsPage() {
                     <div className="list__actions">
                       <Button
                         variant="secondary"
-                        onClick={() => revoke(session)}
+                        onClick={() => revoke.mutate({ kind: 'one', session })}
                         pending={busy === session.id}
                         pendingLabel={t.sessions.revoking}
                         disabled={busy !== null}
@@ -114,7 +105,7 @@ export function SessionsPage() {
             <div className="form__actions">
               <Button
                 variant="danger"
-                onClick={revokeOthers}
+                onClick={() => revoke.mutate({ kind: 'others' })}
                 pending={busy === 'others'}
                 pendingLabel={t.sessions.revokingOthers}
                 disabled={busy !== null}
