@@ -137,6 +137,15 @@ export interface TwoFactorClient {
   verifyBackupCode(body: { code: string; trustDevice?: boolean }): Promise<AuthResult<TwoFactorVerifyAnswer>>;
 }
 
+/** GET /export-user-data's answer (the contract's UserDataExport); dates as the client hands them over. */
+export interface UserDataExport {
+  exportedAt: DateValue;
+  user: User;
+  accounts: Account[];
+  sessions: Session[];
+  twoFactor: { enabled: boolean; authenticatorApp: boolean };
+}
+
 export interface StatusAnswer {
   status?: boolean;
   message?: string;
@@ -337,6 +346,8 @@ export interface AuthClient {
   listAccounts(): Promise<AuthResult<Account[]>>;
   unlinkAccount(body: { accountId: string; providerId?: string }): Promise<AuthResult<StatusAnswer>>;
   isUsernameAvailable(body: { username: string }): Promise<AuthResult<{ available: boolean }>>;
+  /** GET /export-user-data: what Latch keeps about the signed-in person, to download (never a secret). */
+  exportUserData(): Promise<AuthResult<UserDataExport>>;
   organization: OrganizationClient;
   twoFactor: TwoFactorClient;
   links: LinkClient;
@@ -379,12 +390,13 @@ export const authClient: AuthClient = {
   deleteUser: (body) => client.deleteUser(body),
   requestPasswordReset: (body) => client.requestPasswordReset(body),
   resetPassword: (body) => client.resetPassword(body),
-  verifyPassword: (body) => client.$fetch<StatusAnswer>('/verify-password', { body }),
+  verifyPassword: (body) => client.verifyPassword(body),
   sendVerificationEmail: (body) => client.sendVerificationEmail(body),
   linkSocial: (body) => client.linkSocial(body),
   listAccounts: () => client.listAccounts(),
   unlinkAccount: (body) => client.unlinkAccount(body),
   isUsernameAvailable: (body) => client.isUsernameAvailable(body),
+  exportUserData: () => client.exportUserData(),
   organization: {
     create: (body) => client.organization.create(body),
     checkSlug: (body) => client.organization.checkSlug(body),
@@ -412,24 +424,22 @@ export const authClient: AuthClient = {
     addTeamMember: (body) => client.organization.addTeamMember(body),
     removeTeamMember: (body) => client.organization.removeTeamMember(body),
   },
-  // @latch/client types no plugin endpoints: these go through `$fetch`, which keeps the session signal
   twoFactor: {
-    enable: (body) => client.$fetch<TwoFactorEnableAnswer>('/two-factor/enable', { body }),
-    disable: (body) => client.$fetch<StatusAnswer>('/two-factor/disable', { body }),
-    generateBackupCodes: (body) =>
-      client.$fetch<{ status: boolean; backupCodes: string[] }>('/two-factor/generate-backup-codes', { body }),
-    verifyTotp: (body) => client.$fetch<TwoFactorVerifyAnswer>('/two-factor/verify-totp', { body }),
-    sendOtp: () => client.$fetch<StatusAnswer>('/two-factor/send-otp', { body: {} }),
-    verifyOtp: (body) => client.$fetch<TwoFactorVerifyAnswer>('/two-factor/verify-otp', { body }),
-    verifyBackupCode: (body) => client.$fetch<TwoFactorVerifyAnswer>('/two-factor/verify-backup-code', { body }),
+    enable: (body) => client.twoFactor.enable(body),
+    disable: (body) => client.twoFactor.disable(body),
+    generateBackupCodes: (body) => client.twoFactor.generateBackupCodes(body),
+    verifyTotp: (body) => client.twoFactor.verifyTotp(body),
+    sendOtp: () => client.twoFactor.sendOtp(),
+    verifyOtp: (body) => client.twoFactor.verifyOtp(body),
+    verifyBackupCode: (body) => client.twoFactor.verifyBackupCode(body),
   },
   // each of these is a POST made by a click on the page a mail opened, never by the link's GET
   links: {
-    describeEmailChange: (body) => client.$fetch<EmailChangeRequest>('/change-email/describe', { body }),
-    approveEmailChange: (body) => client.$fetch<StatusAnswer>('/change-email/approve', { body }),
-    refuseEmailChange: (body) => client.$fetch<StatusAnswer>('/change-email/refuse', { body }),
-    undoChange: (body) => client.$fetch<UndoChangeAnswer>('/undo-change', { body }),
-    checkResetToken: (body) => client.$fetch<ResetTokenCheck>('/reset-password/check', { body }),
+    describeEmailChange: (body) => client.changeEmail.describe(body),
+    approveEmailChange: (body) => client.changeEmail.approve(body),
+    refuseEmailChange: (body) => client.changeEmail.refuse(body),
+    undoChange: (body) => client.undoChange(body),
+    checkResetToken: (body) => client.resetPassword.check(body),
   },
 };
 

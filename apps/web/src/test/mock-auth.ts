@@ -94,6 +94,7 @@ export function createMockClient() {
     listAccounts: vi.fn<AuthClient['listAccounts']>(() => ok([])),
     unlinkAccount: vi.fn<AuthClient['unlinkAccount']>(() => ok({ status: true })),
     isUsernameAvailable: vi.fn<AuthClient['isUsernameAvailable']>(() => ok({ available: true })),
+    exportUserData: vi.fn<AuthClient['exportUserData']>(),
     organization: createMockOrganizationClient(),
     twoFactor: createMockTwoFactorClient(),
     links: createMockLinkClient(),
