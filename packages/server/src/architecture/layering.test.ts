@@ -111,3 +111,16 @@ describe('the layers of ARCHITECTURE.md', () => {
     ).toEqual([]);
   });
 });
+
+describe('each feature owns its tables', () => {
+  it('only the session feature writes the session table', () => {
+    const writes = /\b(insertInto|updateTable|deleteFrom)\(\s*'session'\s*\)/;
+    const offenders = sourceFiles(join(SERVER, 'features'))
+      .filter((file) => !rel(file).startsWith('packages/server/src/features/session/'))
+      .filter((file) => writes.test(readFileSync(file, 'utf8')))
+      .map(rel);
+    expect(offenders).toEqual([]);
+    // the scan sees writes where they are
+    expect(writes.test(readFileSync(join(SERVER, 'features/session/repo.ts'), 'utf8'))).toBe(true);
+  });
+});

@@ -7,6 +7,7 @@
 import type { members } from '@latch/contract';
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Database, Dialect, MemberTable, OrganizationTable } from '../../core/db/schema.ts';
+import { clearActiveOrganization, setActiveScope } from '../session/index.ts';
 import { type Member, type MemberWithUser, memberFromRow, type Organization, organizationFromRow } from './model.ts';
 
 type Db = Kysely<Database>;
@@ -214,32 +215,23 @@ export async function listMembersWithUsers(
   };
 }
 
-// ---- sessions -----------------------------------------------------------------------------
+// ---- sessions (the session feature writes them) ------------------------------------------
 
 export async function setSessionActive(
   db: Db,
   sessionId: string,
   values: { activeOrganizationId?: string | null; activeTeamId?: string | null },
 ): Promise<void> {
-  await db.updateTable('session').set(values).where('id', '=', sessionId).execute();
+  await setActiveScope(db, sessionId, values);
 }
 
 /** Every session of the user whose active organization is this one loses it (seed-spec §4). */
 export async function clearActiveOrganizationOfUser(db: Db, userId: string, organizationId: string): Promise<void> {
-  await db
-    .updateTable('session')
-    .set({ activeOrganizationId: null, activeTeamId: null })
-    .where('userId', '=', userId)
-    .where('activeOrganizationId', '=', organizationId)
-    .execute();
+  await clearActiveOrganization(db, organizationId, userId);
 }
 
 export async function clearActiveOrganizationEverywhere(db: Db, organizationId: string): Promise<void> {
-  await db
-    .updateTable('session')
-    .set({ activeOrganizationId: null, activeTeamId: null })
-    .where('activeOrganizationId', '=', organizationId)
-    .execute();
+  await clearActiveOrganization(db, organizationId);
 }
 
 // ---- team rows the organization writes (the teams feature owns the rest) -------------------

@@ -7,10 +7,13 @@ export { requireSession } from './guard.ts';
 export type { Session, SessionWithUser } from './model.ts';
 export { sessionToJson } from './model.ts';
 export {
+  clearActiveOrganization,
+  clearActiveTeam,
   deleteSessionById,
   deleteSessionsOfUser,
   findSessionWithUserByTokenHash,
   listActiveSessionsOfUser,
+  setActiveScope,
 } from './repo.ts';
 export { sessionEndpoints } from './routes.ts';
 export {

@@ -187,3 +187,30 @@ export async function listActiveSessionsOfUser(db: Db, userId: string, now: Date
     .execute();
   return rows.map(sessionFromRow);
 }
+
+// ---- the active organization and team of sessions (written for the organization and teams features) ----
+
+export async function setActiveScope(
+  db: Db,
+  sessionId: string,
+  values: { activeOrganizationId?: string | null; activeTeamId?: string | null },
+): Promise<void> {
+  await db.updateTable('session').set(values).where('id', '=', sessionId).execute();
+}
+
+/** Sessions (of one user, or of everyone) whose active organization is this one lose it, and its team. */
+export async function clearActiveOrganization(db: Db, organizationId: string, userId?: string): Promise<void> {
+  let q = db
+    .updateTable('session')
+    .set({ activeOrganizationId: null, activeTeamId: null })
+    .where('activeOrganizationId', '=', organizationId);
+  if (userId !== undefined) q = q.where('userId', '=', userId);
+  await q.execute();
+}
+
+/** Sessions (of one user, or of everyone) whose active team is this one lose it. */
+export async function clearActiveTeam(db: Db, teamId: string, userId?: string): Promise<void> {
+  let q = db.updateTable('session').set({ activeTeamId: null }).where('activeTeamId', '=', teamId);
+  if (userId !== undefined) q = q.where('userId', '=', userId);
+  await q.execute();
+}

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.ts';
 import { type Team, type TeamMember, teamFromRow, teamMemberFromRow } from '../organization/index.ts';
+import { clearActiveTeam } from '../session/index.ts';
 
 type Db = Kysely<Database>;
 
@@ -46,7 +47,7 @@ export async function deleteTeamCascade(db: Db, team: Team): Promise<void> {
     if (next !== inv.teamId)
       await db.updateTable('invitation').set({ teamId: next }).where('id', '=', inv.id).execute();
   }
-  await db.updateTable('session').set({ activeTeamId: null }).where('activeTeamId', '=', team.id).execute();
+  await clearActiveTeam(db, team.id);
   await db.deleteFrom('team').where('id', '=', team.id).execute();
 }
 
@@ -96,10 +97,5 @@ export async function deleteTeamMember(db: Db, teamId: string, userId: string): 
 
 /** The person's sessions stop having this team active. */
 export async function clearActiveTeamOfUser(db: Db, userId: string, teamId: string): Promise<void> {
-  await db
-    .updateTable('session')
-    .set({ activeTeamId: null })
-    .where('userId', '=', userId)
-    .where('activeTeamId', '=', teamId)
-    .execute();
+  await clearActiveTeam(db, teamId, userId);
 }
