@@ -6,6 +6,7 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from '
 import * as initial from './migrations/0001-initial.ts';
 import * as attemptCounters from './migrations/0002-attempt-counters.ts';
 import * as signInLockout from './migrations/0003-sign-in-lockout.ts';
+import * as auditEvents from './migrations/0004-audit-events.ts';
 import type { Database, Dialect } from './schema.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0001-initial': { up: (db) => initial.up(db, dialect) },
     '0002-attempt-counters': { up: (db) => attemptCounters.up(db, dialect) },
     '0003-sign-in-lockout': { up: (db) => signInLockout.up(db, dialect) },
+    '0004-audit-events': { up: (db) => auditEvents.up(db, dialect) },
   };
 }
 

@@ -152,6 +152,26 @@ export interface SignInLockoutTable {
   lockedUntil: ColumnType<number | string, number | undefined, number>;
 }
 
+/** One security-relevant event (0004-audit-events, features/audit). */
+export interface AuditEventTable {
+  id: string;
+  createdAt: DateColumn;
+  type: string;
+  outcome: 'success' | 'failure';
+  /** Null when the system acted (a sweep, a server-side call without a person). */
+  actorUserId: string | null;
+  actorType: 'user' | 'system' | 'server-api';
+  /** The admin behind an impersonated session, when the actor is impersonated. */
+  impersonatorUserId: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  organizationId: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  /** Small JSON object; never a token, code, secret or password. */
+  details: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -166,6 +186,7 @@ export interface Database {
   jwks: JwksTable;
   rateLimit: RateLimitTable;
   signInLockout: SignInLockoutTable;
+  auditEvent: AuditEventTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';

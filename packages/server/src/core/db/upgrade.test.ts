@@ -177,4 +177,106 @@ for (const { dialect, skip } of await testDialects()) {
       await database.drop();
     }
   });
+
+  it.skipIf(Boolean(skip))(`an instance at 0003-sign-in-lockout gains an empty audit log on ${dialect}`, async () => {
+    const database = await createTestDatabase(dialect);
+    const handle = connectDatabase(database.url);
+    // biome-ignore lint/suspicious/noExplicitAny: the seed writes an earlier schema, which the app's types no longer describe
+    const db = handle.db as unknown as import('kysely').Kysely<any>;
+    try {
+      await migrateTo(handle.db, handle.dialect, '0003-sign-in-lockout');
+      const at = new Date('2026-10-01T08:30:00.000Z');
+      const later = new Date('2026-12-01T08:30:00.000Z');
+      await db
+        .insertInto('user')
+        .values([
+          { id: 'u-di', name: 'Di', email: 'di@example.com', emailVerified: true, createdAt: at, updatedAt: at },
+          {
+            id: 'u-ed',
+            name: 'Ed',
+            email: 'ed@example.com',
+            emailVerified: true,
+            createdAt: at,
+            updatedAt: at,
+            role: 'admin',
+          },
+        ])
+        .execute();
+      await db
+        .insertInto('session')
+        .values({
+          id: 's-di',
+          token: 'hash-of-di-token',
+          userId: 'u-di',
+          expiresAt: later,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .execute();
+      // Di is half way to a lockout
+      await db.insertInto('signInLockout').values({ key: 'user:u-di', failures: 3, lockedUntil: 0 }).execute();
+
+      const result = await migrateToLatest(handle.db, handle.dialect);
+      expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([['0004-audit-events', 'Success']]);
+
+      expect(await db.selectFrom('user').select(['id', 'role']).orderBy('id').execute()).toEqual([
+        { id: 'u-di', role: null },
+        { id: 'u-ed', role: 'admin' },
+      ]);
+      expect(await db.selectFrom('session').select(['id', 'token']).execute()).toEqual([
+        { id: 's-di', token: 'hash-of-di-token' },
+      ]);
+      const lockout = await db.selectFrom('signInLockout').selectAll().executeTakeFirst();
+      expect([lockout?.key, Number(lockout?.failures)]).toEqual(['user:u-di', 3]);
+      // the log starts empty and takes a row with every column, and one of the system with the optional ones empty
+      expect(await db.selectFrom('auditEvent').selectAll().execute()).toEqual([]);
+      await db
+        .insertInto('auditEvent')
+        .values([
+          {
+            id: 'e-1',
+            createdAt: later,
+            type: 'user.role_changed',
+            outcome: 'success',
+            actorUserId: 'u-ed',
+            actorType: 'user',
+            impersonatorUserId: null,
+            targetType: 'user',
+            targetId: 'u-di',
+            organizationId: null,
+            ipAddress: '203.0.113.9',
+            userAgent: 'Mozilla/5.0',
+            details: '{"role":"admin"}',
+          },
+          { id: 'e-2', createdAt: at, type: 'audit.swept', outcome: 'success', actorType: 'system' },
+        ])
+        .execute();
+      const rows = await db
+        .selectFrom('auditEvent')
+        .select(['id', 'type', 'actorUserId', 'targetId', 'details', 'createdAt'])
+        .orderBy('createdAt', 'desc')
+        .execute();
+      expect(
+        rows.map(
+          (r: {
+            id: string;
+            type: string;
+            actorUserId: string | null;
+            targetId: string | null;
+            details: string | null;
+            createdAt: unknown;
+          }) => [r.id, r.type, r.actorUserId, r.targetId, r.details, new Date(r.createdAt as string).toISOString()],
+        ),
+      ).toEqual([
+        ['e-1', 'user.role_changed', 'u-ed', 'u-di', '{"role":"admin"}', later.toISOString()],
+        ['e-2', 'audit.swept', null, null, null, at.toISOString()],
+      ]);
+      // the audit log is not tied to the user rows: deleting a person keeps what they did
+      await db.deleteFrom('user').where('id', '=', 'u-ed').execute();
+      expect((await db.selectFrom('auditEvent').select('id').execute()).length).toBe(2);
+    } finally {
+      await handle.close();
+      await database.drop();
+    }
+  });
 }
