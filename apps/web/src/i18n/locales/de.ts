@@ -272,6 +272,12 @@ export const de: Messages = {
     languageHint: 'Gilt für diese Seiten und für die E-Mails, die wir dir senden.',
     saved: 'Dein Profil wurde gespeichert.',
     noChanges: 'Es gibt keine Änderungen zu speichern.',
+    dataTitle: 'Deine Daten',
+    dataDescription:
+      'Lade eine Kopie dessen herunter, was {app} über dich speichert: dein Profil, verknüpfte Konten, Sitzungen und die Einstellungen der Zwei-Faktor-Authentifizierung. Passwörter und Geheimnisse sind nie enthalten.',
+    dataDownload: 'Meine Daten herunterladen',
+    dataPreparing: 'Wird vorbereitet …',
+    dataDownloaded: 'Deine Daten wurden als {file} heruntergeladen.',
   },
   emailSettings: {
     description: 'An diese Adresse senden wir Anmelde- und Sicherheitsnachrichten.',
@@ -590,6 +596,7 @@ export const de: Messages = {
     TOO_MANY_REQUESTS: 'Zu viele Versuche. Warte eine Minute und versuche es dann erneut.',
     VALIDATION_ERROR: 'Einige Angaben sind ungültig. Prüfe die Felder und versuche es erneut.',
     UNAUTHORIZED: 'Du bist abgemeldet. Melde dich erneut an, um fortzufahren.',
+    NOT_ALLOWED_WHILE_IMPERSONATING: 'Das ist nicht möglich, solange du als eine andere Person handelst.',
     INVALID_EMAIL_OR_PASSWORD: 'E-Mail-Adresse oder Passwort ist falsch.',
     INVALID_USERNAME_OR_PASSWORD: 'Benutzername oder Passwort ist falsch.',
     INVALID_EMAIL: 'Diese E-Mail-Adresse ist ungültig.',

@@ -261,6 +261,12 @@ export const en = {
     languageHint: 'Used on these pages and in the emails we send you.',
     saved: 'Your profile has been saved.',
     noChanges: 'There are no changes to save.',
+    dataTitle: 'Your data',
+    dataDescription:
+      'Download a copy of what {app} keeps about you: your profile, linked accounts, sessions and two-factor settings. Passwords and secrets are never included.',
+    dataDownload: 'Download my data',
+    dataPreparing: 'Preparing…',
+    dataDownloaded: 'Your data has been downloaded as {file}.',
   },
   emailSettings: {
     description: 'We send sign-in and security messages to this address.',
@@ -567,6 +573,7 @@ export const en = {
     TOO_MANY_REQUESTS: 'Too many attempts. Wait a minute, then try again.',
     VALIDATION_ERROR: 'Some of the information is not valid. Check the fields and try again.',
     UNAUTHORIZED: 'You are signed out. Sign in again to continue.',
+    NOT_ALLOWED_WHILE_IMPERSONATING: 'This cannot be done while you are acting as another person.',
     INVALID_EMAIL_OR_PASSWORD: 'The email address or password is not correct.',
     INVALID_USERNAME_OR_PASSWORD: 'The username or password is not correct.',
     INVALID_EMAIL: 'This email address is not valid.',

@@ -267,6 +267,12 @@ export const es: Messages = {
     languageHint: 'Se usa en estas páginas y en los correos que te enviamos.',
     saved: 'Tu perfil se ha guardado.',
     noChanges: 'No hay cambios que guardar.',
+    dataTitle: 'Tus datos',
+    dataDescription:
+      'Descarga una copia de lo que {app} guarda sobre ti: tu perfil, las cuentas vinculadas, las sesiones y la configuración de la autenticación de dos factores. Nunca incluye contraseñas ni secretos.',
+    dataDownload: 'Descargar mis datos',
+    dataPreparing: 'Preparando…',
+    dataDownloaded: 'Tus datos se han descargado como {file}.',
   },
   emailSettings: {
     description: 'A esta dirección enviamos los mensajes de inicio de sesión y de seguridad.',
@@ -582,6 +588,7 @@ export const es: Messages = {
     TOO_MANY_REQUESTS: 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.',
     VALIDATION_ERROR: 'Algunos datos no son válidos. Revisa los campos e inténtalo de nuevo.',
     UNAUTHORIZED: 'Tu sesión se ha cerrado. Vuelve a iniciar sesión para continuar.',
+    NOT_ALLOWED_WHILE_IMPERSONATING: 'No se puede hacer mientras actúas como otra persona.',
     INVALID_EMAIL_OR_PASSWORD: 'El correo electrónico o la contraseña no son correctos.',
     INVALID_USERNAME_OR_PASSWORD: 'El nombre de usuario o la contraseña no son correctos.',
     INVALID_EMAIL: 'Esta dirección de correo no es válida.',

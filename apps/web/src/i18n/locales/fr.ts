@@ -270,6 +270,12 @@ export const fr: Messages = {
     languageHint: 'Utilisée sur ces pages et dans les e-mails que nous vous envoyons.',
     saved: 'Votre profil a été enregistré.',
     noChanges: 'Il n’y a aucune modification à enregistrer.',
+    dataTitle: 'Vos données',
+    dataDescription:
+      'Téléchargez une copie de ce que {app} conserve à votre sujet : votre profil, vos comptes associés, vos sessions et vos réglages d’authentification à deux facteurs. Les mots de passe et les secrets n’y figurent jamais.',
+    dataDownload: 'Télécharger mes données',
+    dataPreparing: 'Préparation…',
+    dataDownloaded: 'Vos données ont été téléchargées dans le fichier {file}.',
   },
   emailSettings: {
     description: 'Nous envoyons les messages de connexion et de sécurité à cette adresse.',
@@ -587,6 +593,8 @@ export const fr: Messages = {
     TOO_MANY_REQUESTS: 'Trop de tentatives. Patientez une minute, puis réessayez.',
     VALIDATION_ERROR: 'Certaines informations ne sont pas valides. Vérifiez les champs et réessayez.',
     UNAUTHORIZED: 'Vous êtes déconnecté. Reconnectez-vous pour continuer.',
+    NOT_ALLOWED_WHILE_IMPERSONATING:
+      'Cette action est impossible pendant que vous agissez à la place d’une autre personne.',
     INVALID_EMAIL_OR_PASSWORD: 'L’adresse e-mail ou le mot de passe est incorrect.',
     INVALID_USERNAME_OR_PASSWORD: 'Le nom d’utilisateur ou le mot de passe est incorrect.',
     INVALID_EMAIL: 'Cette adresse e-mail n’est pas valide.',

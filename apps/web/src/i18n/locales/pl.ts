@@ -261,6 +261,12 @@ export const pl: Messages = {
     languageHint: 'Używany na tych stronach i w wiadomościach, które do Ciebie wysyłamy.',
     saved: 'Profil został zapisany.',
     noChanges: 'Nie ma zmian do zapisania.',
+    dataTitle: 'Twoje dane',
+    dataDescription:
+      'Pobierz kopię tego, co {app} przechowuje na Twój temat: profil, połączone konta, sesje i ustawienia uwierzytelniania dwuskładnikowego. Hasła i sekrety nigdy nie są dołączane.',
+    dataDownload: 'Pobierz moje dane',
+    dataPreparing: 'Przygotowywanie…',
+    dataDownloaded: 'Dane zostały pobrane jako {file}.',
   },
   emailSettings: {
     description: 'Na ten adres wysyłamy wiadomości dotyczące logowania i bezpieczeństwa.',
@@ -568,6 +574,7 @@ export const pl: Messages = {
     TOO_MANY_REQUESTS: 'Zbyt wiele prób. Odczekaj minutę i spróbuj ponownie.',
     VALIDATION_ERROR: 'Niektóre dane są nieprawidłowe. Sprawdź pola i spróbuj ponownie.',
     UNAUTHORIZED: 'Nastąpiło wylogowanie. Zaloguj się ponownie, aby kontynuować.',
+    NOT_ALLOWED_WHILE_IMPERSONATING: 'Nie można tego zrobić, działając jako inna osoba.',
     INVALID_EMAIL_OR_PASSWORD: 'Adres e-mail lub hasło są nieprawidłowe.',
     INVALID_USERNAME_OR_PASSWORD: 'Nazwa użytkownika lub hasło są nieprawidłowe.',
     INVALID_EMAIL: 'Ten adres e-mail jest nieprawidłowy.',

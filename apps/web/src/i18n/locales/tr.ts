@@ -265,6 +265,12 @@ export const tr: Messages = {
     languageHint: 'Bu sayfalarda ve size gönderdiğimiz e-postalarda kullanılır.',
     saved: 'Profiliniz kaydedildi.',
     noChanges: 'Kaydedilecek bir değişiklik yok.',
+    dataTitle: 'Verileriniz',
+    dataDescription:
+      '{app} uygulamasının sizin hakkınızda sakladıklarının bir kopyasını indirin: profiliniz, bağlı hesaplarınız, oturumlarınız ve iki faktörlü kimlik doğrulama ayarlarınız. Parolalar ve gizli anahtarlar asla dahil edilmez.',
+    dataDownload: 'Verilerimi indir',
+    dataPreparing: 'Hazırlanıyor…',
+    dataDownloaded: 'Verileriniz {file} olarak indirildi.',
   },
   emailSettings: {
     description: 'Giriş ve güvenlik mesajlarını bu adrese gönderiyoruz.',
@@ -574,6 +580,7 @@ export const tr: Messages = {
     TOO_MANY_REQUESTS: 'Çok fazla deneme yapıldı. Bir dakika bekleyip tekrar deneyin.',
     VALIDATION_ERROR: 'Bazı bilgiler geçersiz. Alanları kontrol edip tekrar deneyin.',
     UNAUTHORIZED: 'Oturumunuz kapalı. Devam etmek için yeniden giriş yapın.',
+    NOT_ALLOWED_WHILE_IMPERSONATING: 'Başka bir kişi adına işlem yaparken bu yapılamaz.',
     INVALID_EMAIL_OR_PASSWORD: 'E-posta adresi veya şifre hatalı.',
     INVALID_USERNAME_OR_PASSWORD: 'Kullanıcı adı veya şifre hatalı.',
     INVALID_EMAIL: 'Bu e-posta adresi geçerli değil.',

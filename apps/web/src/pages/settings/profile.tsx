@@ -1,11 +1,16 @@
+import { authMutationOptions } from '@latch/react';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Field, focusFirstInvalid } from '../../components/form.tsx';
 import { Avatar, LanguageSwitcher, PageHeading } from '../../components/layout.tsx';
+import { useReauthenticate } from '../../components/reauth.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { type AuthError, authClient, type User, useSession } from '../../lib/auth.ts';
+import { dataExportFileName, saveJsonFile } from '../../lib/download.ts';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
 import { useUsernameAvailability } from '../../lib/hooks.ts';
+import { authErrorOf } from '../../lib/query.ts';
 import { type FieldErrors, hasErrors, validateImageUrl, validateName, validateUsername } from '../../lib/validation.ts';
 import { SettingsError } from './layout.tsx';
 
@@ -32,7 +37,47 @@ export function ProfilePage() {
         <p className="panel__description">{t.profile.languageHint}</p>
         <LanguageSwitcher />
       </section>
+      {user ? <DataExport /> : null}
     </>
+  );
+}
+
+/** "Download my data": GET /export-user-data saved as a JSON file (a sensitive call, so it may ask for the password). */
+function DataExport() {
+  const { t, format } = useI18n();
+  const reauthenticate = useReauthenticate();
+  const [saved, setSaved] = useState<string | null>(null);
+  const download = useMutation({
+    ...authMutationOptions((_: void) => reauthenticate(() => authClient.exportUserData())),
+    onMutate: () => setSaved(null),
+    onSuccess: (data) => {
+      const file = dataExportFileName(getConfig().appName, data.exportedAt);
+      saveJsonFile(data, file);
+      setSaved(file);
+    },
+  });
+  const error = authErrorOf(download.error);
+  return (
+    <section className="card panel" aria-labelledby="data-title">
+      <h2 id="data-title" className="section-title">
+        {t.profile.dataTitle}
+      </h2>
+      <p className="panel__description">{format(t.profile.dataDescription, { app: getConfig().appName })}</p>
+      {error ? <SettingsError error={error} retry={() => download.mutate()} /> : null}
+      <div className="live" aria-live="polite">
+        {saved ? <Alert tone="success">{format(t.profile.dataDownloaded, { file: saved })}</Alert> : null}
+      </div>
+      <div className="form__actions">
+        <Button
+          variant="secondary"
+          onClick={() => download.mutate()}
+          pending={download.isPending}
+          pendingLabel={t.profile.dataPreparing}
+        >
+          {t.profile.dataDownload}
+        </Button>
+      </div>
+    </section>
   );
 }
 
