@@ -3,13 +3,17 @@
  * migrations, serves the API at /api/auth and the web app at /, and says where.
  */
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import { createAuth } from './app.ts';
 import { loadSettings } from './core/config/load.ts';
 import { ConfigError } from './core/config/resolve.ts';
+import { hashPoolStats } from './core/crypto/password.ts';
+import { connectDatabase } from './core/db/connect.ts';
 import { createLogger } from './core/logger.ts';
+import { bearerMatches, createMetrics, type ServiceMetrics } from './core/metrics.ts';
 import { loadIoredis } from './core/optional-modules.ts';
 import { createNodeListener, type HeaderReader } from './node-adapter.ts';
 import { createStaticHandler } from './web/static.ts';
@@ -18,15 +22,25 @@ const WEB_DIST = resolve(import.meta.dirname, '../../../apps/web/dist');
 
 async function main(): Promise<void> {
   const settings = loadSettings();
-  const logger = createLogger(settings.logLevel);
+  const logger = createLogger(settings.logLevel, undefined, settings.logFormat);
   const redis = settings.options.redis?.url
     ? new (loadIoredis().Redis)(settings.options.redis.url, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   // rate limits count in memory until Redis is ready: wait for it before serving
   if (redis) await redis.ping();
+  // opened here rather than by createAuth, so that /metrics can read the pool and /ready query it
+  const database = connectDatabase(settings.options.database?.url ?? '');
+  const metrics = settings.metrics.enabled
+    ? createMetrics({
+        hashQueueDepth: () => hashPoolStats().queued,
+        hashThreads: () => hashPoolStats().threads,
+        ...(database.poolStats ? { databasePool: database.poolStats } : {}),
+      })
+    : null;
   const auth = createAuth(settings.options, {
     logger,
     redis,
+    database,
     outboxDir: resolve(settings.dataDir, 'outbox'),
     env: { production: settings.production, test: settings.test },
   });
@@ -36,7 +50,8 @@ async function main(): Promise<void> {
   const web = createStaticHandler(WEB_DIST, auth.config);
   const basePath = auth.config.basePath;
 
-  const listener = createNodeListener(auth, {
+  const api = createNodeListener(auth, {
+    ...(metrics ? { metrics } : {}),
     clientIp: (header, socketIp) => clientIp(header, socketIp, auth.config.advanced.ipAddressHeaders),
     fallback: (request) =>
       web
@@ -46,7 +61,21 @@ async function main(): Promise<void> {
             headers: { 'content-type': 'text/plain; charset=utf-8' },
           }),
   });
-  const server = createServer(listener);
+  const ready = () => readiness(database, redis);
+  /** Responses not yet finished: at shutdown they are told to close their connection. */
+  const open = new Set<ServerResponse>();
+  let closing = false;
+  const server = createServer((incoming, outgoing) => {
+    open.add(outgoing);
+    outgoing.once('close', () => open.delete(outgoing));
+    if (closing) outgoing.setHeader('connection', 'close');
+    const path = incoming.url?.split('?')[0];
+    if (incoming.method === 'GET' && path === '/ready') return void answerReady(outgoing, ready, closing);
+    if (incoming.method === 'GET' && path === '/metrics' && metrics) {
+      return void answerMetrics(outgoing, metrics, settings.metrics.token, incoming.headers.authorization);
+    }
+    return void api(incoming, outgoing);
+  });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((ready, fail) => {
     server.once('error', fail);
@@ -66,18 +95,109 @@ async function main(): Promise<void> {
 
   const diagnostics = process.env.LATCH_DIAGNOSTICS_FILE ? startDiagnostics(process.env.LATCH_DIAGNOSTICS_FILE) : null;
 
-  const stop = (signal: string) => {
-    logger.info(`${signal}: shutting down`);
+  const stop = async (signal: string) => {
+    logger.info(`${signal}: shutting down`, { inFlight: open.size, timeoutMs: settings.shutdownTimeoutMs });
+    closing = true;
     diagnostics?.write();
-    server.close();
-    server.closeAllConnections();
-    void auth
-      .close()
-      .then(() => redis?.quit())
-      .finally(() => process.exit(0));
+    // requests in flight finish; their connections close after the answer instead of waiting for another
+    for (const res of open) if (!res.headersSent) res.setHeader('connection', 'close');
+    const drained = new Promise<void>((done) => server.close(() => done()));
+    server.closeIdleConnections();
+    // a kept-alive connection becomes idle once its answer is written: close it then
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((done) => {
+      timer = setTimeout(() => done(true), settings.shutdownTimeoutMs);
+    });
+    const late = await Promise.race([drained.then(() => false), timedOut]);
+    clearInterval(sweep);
+    clearTimeout(timer);
+    if (late) {
+      logger.warn(
+        `${signal}: requests still running after ${settings.shutdownTimeoutMs} ms; closing their connections`,
+        {
+          inFlight: open.size,
+        },
+      );
+      server.closeAllConnections();
+    }
+    let code = 0;
+    try {
+      // the mailer, rate limiter and revocations (createAuth's close), then Redis and the database
+      await auth.close();
+      await redis?.quit();
+      await database.close();
+    } catch (err) {
+      logger.error('shutdown: closing failed', { error: err });
+      code = 1;
+    }
+    logger.info(`${signal}: stopped`);
+    process.exit(code);
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+interface ReadyCheck {
+  name: 'database' | 'redis';
+  ok: boolean;
+  error?: string;
+}
+
+/** Readiness: a `select 1` on the database, and a PING to Redis when one is configured (each bounded to 2 s). */
+async function readiness(
+  database: ReturnType<typeof connectDatabase>,
+  redis: { ping(): Promise<string> } | null,
+): Promise<ReadyCheck[]> {
+  const bounded = async (name: ReadyCheck['name'], check: () => Promise<unknown>): Promise<ReadyCheck> => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        check(),
+        new Promise((_, fail) => {
+          timer = setTimeout(() => fail(new Error('no answer within 2 s')), 2000);
+        }),
+      ]);
+      return { name, ok: true };
+    } catch (err) {
+      return { name, ok: false, error: err instanceof Error ? err.message : String(err) };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const checks = [bounded('database', () => sql`select 1`.execute(database.db))];
+  if (redis) checks.push(bounded('redis', () => redis.ping()));
+  return Promise.all(checks);
+}
+
+async function answerReady(res: ServerResponse, ready: () => Promise<ReadyCheck[]>, closing: boolean): Promise<void> {
+  const checks = await ready();
+  const failed = checks.filter((c) => !c.ok).map((c) => c.name);
+  const body =
+    closing || failed.length
+      ? { status: 'unavailable', failed: closing ? ['shutting-down', ...failed] : failed, checks }
+      : { status: 'ready', checks };
+  res.writeHead(closing || failed.length ? 503 : 200, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+  });
+  res.end(JSON.stringify(body));
+}
+
+async function answerMetrics(
+  res: ServerResponse,
+  metrics: ServiceMetrics,
+  token: string | null,
+  authorization: string | undefined,
+): Promise<void> {
+  if (token !== null && !bearerMatches(authorization, token)) {
+    res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer' });
+    res.end('metrics require the bearer token (metrics.token)\n');
+    return;
+  }
+  const text = await metrics.render();
+  res.writeHead(200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' });
+  res.end(text);
 }
 
 /**

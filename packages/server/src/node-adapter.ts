@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Auth } from './app.ts';
 import { statusText } from './core/http/status-text.ts';
+import { createRouteMatcher, type ServiceMetrics } from './core/metrics.ts';
 
 /** Reads a request header by its lower-case name. */
 export type HeaderReader = (name: string) => string | null;
@@ -21,6 +22,8 @@ export interface NodeListenerOptions {
   fallback?: (request: Request) => Response | Promise<Response>;
   /** The client address for a request (proxy headers are the operator's choice). */
   clientIp?: (header: HeaderReader, socketIp: string | null) => string | null;
+  /** Counts and times API requests (the fast session check only counts). */
+  metrics?: ServiceMetrics;
 }
 
 export function createNodeListener(
@@ -31,6 +34,8 @@ export function createNodeListener(
   const sessionCheckPath = `${basePath}${auth.fastSessionCheck.path}`;
   /** Requests whose rate limit the fast session check already counted. */
   const counted = new WeakSet<IncomingMessage>();
+  const metrics = opts.metrics ?? null;
+  const routeOf = metrics ? createRouteMatcher() : null;
 
   const ipOf = (header: HeaderReader, socketIp: string | null) =>
     opts.clientIp ? opts.clientIp(header, socketIp) : socketIp;
@@ -42,10 +47,16 @@ export function createNodeListener(
         const incoming = 'incoming' in env ? (env.incoming as IncomingMessage) : null;
         const socketIp = incoming?.socket?.remoteAddress ?? null;
         const ip = ipOf((name) => request.headers.get(name), socketIp);
+        const started = metrics ? performance.now() : 0;
         const response = await auth.fetch(request, {
           ip,
           rateLimitChecked: incoming !== null && counted.has(incoming),
         });
+        if (metrics && routeOf) {
+          const route = routeOf(request.method, url.pathname.slice(basePath.length) || '/');
+          metrics.observeRequest(request.method, route, response.status, (performance.now() - started) / 1000);
+          if (route.startsWith('/sign-in/')) await countSignIn(metrics, route, response);
+        }
         // from the status, not response.statusText: reading that makes the adapter's lightweight
         // Response build a full one, which cost a quarter of a session check's time
         const name = statusText(response.status);
@@ -70,6 +81,7 @@ export function createNodeListener(
           ip: ipOf(header, incoming.socket.remoteAddress ?? null),
         });
         if (answer) {
+          metrics?.countFastSessionCheck(answer.status);
           const name = statusText(answer.status);
           if (name) outgoing.writeHead(answer.status, name, answer.headers);
           else outgoing.writeHead(answer.status, answer.headers);
@@ -83,4 +95,20 @@ export function createNodeListener(
     }
     return general(incoming, outgoing);
   };
+}
+
+/** A sign-in's outcome: success on 2xx/3xx, else the error code of the body (a copy is read). */
+async function countSignIn(metrics: ServiceMetrics, route: string, response: Response): Promise<void> {
+  if (response.status < 400) {
+    metrics.countSignIn(route, 'success', '');
+    return;
+  }
+  let code = `HTTP_${response.status}`;
+  try {
+    const body: unknown = await response.clone().json();
+    if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') code = body.code;
+  } catch {
+    // not JSON: the status stands for the code
+  }
+  metrics.countSignIn(route, 'failure', code);
 }

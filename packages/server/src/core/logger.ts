@@ -1,5 +1,10 @@
-/** A small levelled logger writing one line per event to stderr (stdout for info). */
+/**
+ * A small levelled logger writing one line per event to stderr (stdout for info).
+ * Format 'text' (the default): `<time> <LEVEL> <message> <fields as JSON>`; format 'json'
+ * (LOG_FORMAT=json): one JSON object per line, `{time, level, message, ...fields}`.
+ */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type LogFormat = 'text' | 'json';
 
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
@@ -13,9 +18,15 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
 export function createLogger(
   level: LogLevel = 'info',
   write: (line: string, level: LogLevel) => void = defaultWrite,
+  format: LogFormat = 'text',
 ): Logger {
   const emit = (l: LogLevel, message: string, fields?: Record<string, unknown>) => {
     if (RANK[l] < RANK[level]) return;
+    if (format === 'json') {
+      // the fixed keys last, so that a field cannot replace them
+      write(safeJson({ ...fields, time: new Date().toISOString(), level: l, message }), l);
+      return;
+    }
     const extra = fields && Object.keys(fields).length ? ` ${safeJson(fields)}` : '';
     write(`${new Date().toISOString()} ${l.toUpperCase().padEnd(5)} ${message}${extra}`, l);
   };

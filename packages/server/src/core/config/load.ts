@@ -14,6 +14,12 @@ export interface ServiceSettings {
   port: number;
   host: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** LOG_FORMAT: text lines (default) or one JSON object per line. */
+  logFormat: 'text' | 'json';
+  /** GET /metrics: off unless enabled; a bearer token protects it when set. */
+  metrics: { enabled: boolean; token: string | null };
+  /** SIGTERM: how long requests in flight may take before their connections close. */
+  shutdownTimeoutMs: number;
   dataDir: string;
   options: LatchOptions;
   /** Where the secret came from, for the start-up line. */
@@ -68,7 +74,24 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Servi
     throw new ConfigError(`LOG_LEVEL: must be debug, info, warn or error, got ${env.LOG_LEVEL}`);
   }
 
+  const logFormat = (env.LOG_FORMAT ?? 'text') as ServiceSettings['logFormat'];
+  if (logFormat !== 'text' && logFormat !== 'json') {
+    throw new ConfigError(`LOG_FORMAT: must be text or json, got ${env.LOG_FORMAT}`);
+  }
+  const metrics = {
+    enabled:
+      env.METRICS_ENABLED !== undefined
+        ? envFlag('METRICS_ENABLED', env.METRICS_ENABLED)
+        : (options.metrics?.enabled ?? false),
+    token: env.METRICS_TOKEN || options.metrics?.token || null,
+  };
+  if (metrics.token !== null && metrics.token.length < 16)
+    throw new ConfigError('METRICS_TOKEN: must be at least 16 characters');
+  const shutdownTimeoutMs = options.shutdown?.timeoutMs ?? 10_000;
+
   const merged: LatchOptions = { ...options };
+  delete merged.metrics;
+  delete merged.shutdown;
   const baseURL = env.BASE_URL ?? options.baseURL ?? `http://localhost:${port}`;
   try {
     const u = new URL(baseURL);
@@ -117,7 +140,25 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Servi
     merged.secret = developmentSecret(dataDir);
     secretSource = 'generated';
   }
-  return { port, host, logLevel, dataDir, options: merged, secretSource, production, test };
+  return {
+    port,
+    host,
+    logLevel,
+    logFormat,
+    metrics,
+    shutdownTimeoutMs,
+    dataDir,
+    options: merged,
+    secretSource,
+    production,
+    test,
+  };
+}
+
+function envFlag(name: string, value: string): boolean {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0' || value === '') return false;
+  throw new ConfigError(`${name}: must be true or false, got ${value}`);
 }
 
 /** Development only: a secret generated once into ./data/secret and reused after. */

@@ -57,6 +57,19 @@ export const configFileSchema = z
       .object({ url: z.string().min(1) })
       .strict()
       .optional(),
+    /** GET /metrics (Prometheus text format), off by default; a bearer token when set (docs/operations.md). */
+    metrics: z
+      .object({
+        enabled: z.boolean().optional(),
+        token: z.string().min(16, 'must be at least 16 characters').optional(),
+      })
+      .strict()
+      .optional(),
+    /** How long SIGTERM waits for requests in flight before closing their connections. */
+    shutdown: z
+      .object({ timeoutMs: z.number().int().min(0).max(600_000).optional() })
+      .strict()
+      .optional(),
     mail: z
       .object({ smtpURL: z.string().min(1).optional(), from: z.string().min(1).optional() })
       .strict()

@@ -47,6 +47,8 @@ export interface HashPool {
   verify(hash: string, password: string): Promise<boolean>;
   /** Threads started so far (they start on demand, up to one per core). */
   readonly threads: number;
+  /** Hashes waiting for a free thread. */
+  readonly queued: number;
   close(): Promise<void>;
 }
 
@@ -124,6 +126,9 @@ export function createHashPool(size = availableParallelism(), nice = 10): HashPo
     verify: (hash, password) => submit<boolean>({ op: 'verify', hash, password }),
     get threads() {
       return all.size;
+    },
+    get queued() {
+      return queue.length;
     },
     async close() {
       const workers = [...all];

@@ -25,6 +25,11 @@ const hashPool = (): HashPool => {
   return pool;
 };
 
+/** The process's hashing pool, for /metrics: hashes waiting and threads started (0 before the first hash). */
+export function hashPoolStats(): { queued: number; threads: number } {
+  return { queued: pool?.queued ?? 0, threads: pool?.threads ?? 0 };
+}
+
 export function hashPassword(password: string): Promise<string> {
   return hashPool().hash(password.normalize('NFKC'), ARGON2_OPTIONS);
 }

@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   label: string;
   /** SQLite files only: a read-only connection for the hot reads (sqlite-reader.ts). */
   reader: SqliteReader | null;
+  /** PostgreSQL only (node-postgres exposes its counts): the pool's connections, for /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -53,7 +55,8 @@ export function connectDatabase(url: string, opts: ConnectOptions = {}): Databas
     const pool = new (loadPg().Pool)({ connectionString: url, max: opts.poolSize ?? 10 });
     pool.on('error', opts.onIdleConnectionError ?? reportIdleError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect, label: redact(url), reader: null, close: () => db.destroy() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, dialect, label: redact(url), reader: null, poolStats, close: () => db.destroy() };
   }
   if (dialect === 'mysql') {
     const pool = loadMysql2().createPool({

@@ -5,6 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { recordMailFailure } from '../metrics.ts';
 import { loadNodemailer } from '../optional-modules.ts';
 import { type CreateMailerOptions, KIND_HEADER, type Mailer, type MailMessage } from './message.ts';
 
@@ -59,6 +60,7 @@ export function createOutboxMailer(opts: CreateMailerOptions): Mailer {
       } catch (err) {
         // The log line below still carries the links, so the flow can be finished.
         logger.warn('could not write mail to the outbox', { dir: outboxDir, error: (err as Error).message });
+        recordMailFailure(message.kind ?? 'unknown');
       }
       logger.info(`mail to ${message.to} (not sent: no SMTP_URL): ${message.subject}`, {
         kind: message.kind,

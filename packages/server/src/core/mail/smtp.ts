@@ -3,6 +3,7 @@
  * fails a request within seconds instead of hanging it. Credentials never reach a log
  * line, an error message or the start-up banner.
  */
+import { recordMailFailure } from '../metrics.ts';
 import { loadNodemailer } from '../optional-modules.ts';
 import { type CreateMailerOptions, KIND_HEADER, MailDeliveryError, type Mailer, type MailMessage } from './message.ts';
 
@@ -105,6 +106,7 @@ export function createSmtpMailer(smtpURL: string, opts: CreateMailerOptions): Ma
       ...(message.kind === undefined ? {} : { kind: message.kind }),
     });
     logger.error('mail delivery failed', { kind: message.kind, to: message.to, reason, responseCode, error: detail });
+    recordMailFailure(message.kind ?? 'unknown');
     return error;
   };
 
