@@ -59,7 +59,7 @@ vi.mock('../core/http/router.ts', async (importOriginal) => {
 
 const LONG = process.env.FUZZ_LONG === '1';
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
-const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 400 : 24));
+const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 400 : 20));
 const REQUEST_TIMEOUT_MS = Number(process.env.FUZZ_TIMEOUT_MS ?? 10_000);
 const TEST_TIMEOUT_MS = LONG ? 3_600_000 : 60_000;
 const ORIGIN = new URL(BASE_URL).origin;
