@@ -15,15 +15,18 @@ export {
 } from './hooks.tsx';
 export {
   type AnyAuthResult,
+  activeMemberQueryOptions,
   authMutationOptions,
   authQueryOptions,
   fullOrganizationQueryOptions,
+  invitationQueryOptions,
   latchKeys,
   listAccountsQueryOptions,
   listInvitationsQueryOptions,
   listMembersQueryOptions,
   listOrganizationsQueryOptions,
   listSessionsQueryOptions,
+  listTeamMembersQueryOptions,
   listTeamsQueryOptions,
   listUserInvitationsQueryOptions,
   type MutationOptions,

@@ -45,6 +45,14 @@ export const latchKeys = {
   invitations: (organizationId?: string) =>
     ['latch', 'organization', organizationId ?? 'active', 'invitations'] as const,
   teams: (organizationId?: string) => ['latch', 'organization', organizationId ?? 'active', 'teams'] as const,
+  /** Every organization's queries at once (members, invitations, teams…): invalidate after a change that touches them all. */
+  anyOrganization: () => ['latch', 'organization'] as const,
+  activeMember: (organizationId?: string) =>
+    ['latch', 'organization', organizationId ?? 'active', 'active-member'] as const,
+  teamMembers: (teamId: string, organizationId?: string) =>
+    ['latch', 'organization', organizationId ?? 'active', 'teams', teamId, 'members'] as const,
+  /** One invitation as its recipient sees it (GET /organization/get-invitation). */
+  invitation: (invitationId: string) => ['latch', 'invitation', invitationId] as const,
   userInvitations: () => ['latch', 'user-invitations'] as const,
 };
 
@@ -147,6 +155,29 @@ export function listUserInvitationsQueryOptions(
   return {
     queryKey: latchKeys.userInvitations(),
     queryFn: () => plain(client).organization.listUserInvitations({ fetchOptions: THROW }),
+  };
+}
+
+/** The signed-in person's membership in the active organization. */
+export function activeMemberQueryOptions(client: AnyAuthClient) {
+  return {
+    queryKey: latchKeys.activeMember(),
+    queryFn: () => plain(client).organization.getActiveMember({ fetchOptions: THROW }),
+  };
+}
+
+export function listTeamMembersQueryOptions(client: AnyAuthClient, teamId: string, organizationId?: string) {
+  return {
+    queryKey: latchKeys.teamMembers(teamId, organizationId),
+    queryFn: () => plain(client).organization.listTeamMembers({ query: { teamId }, fetchOptions: THROW }),
+  };
+}
+
+/** An invitation as its recipient sees it (organization name, inviter). */
+export function invitationQueryOptions(client: AnyAuthClient, invitationId: string) {
+  return {
+    queryKey: latchKeys.invitation(invitationId),
+    queryFn: () => plain(client).organization.getInvitation({ query: { id: invitationId }, fetchOptions: THROW }),
   };
 }
 

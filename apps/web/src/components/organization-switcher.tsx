@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { useI18n } from '../i18n/i18n.tsx';
 import { type AuthError, authClient, useSession } from '../lib/auth.ts';
 import { describeError } from '../lib/errors.ts';
-import { notifyOrganizationsChanged, useOrganizationList } from '../pages/organization/state.ts';
+import { authErrorOf } from '../lib/query.ts';
+import { useOrganizationList, useOrganizationsChanged } from '../pages/organization/state.ts';
 import { OrganizationLogo } from '../pages/organization/ui.tsx';
 import { Spinner } from './form.tsx';
 
@@ -17,6 +18,7 @@ export function OrganizationSwitcher() {
   const session = useSession();
   const navigate = useNavigate();
   const list = useOrganizationList();
+  const organizationsChanged = useOrganizationsChanged();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
@@ -44,7 +46,7 @@ export function OrganizationSwitcher() {
   }, [open]);
 
   // the organization plugin is off on this server: no switcher at all
-  if (list.error?.status === 404) return null;
+  if (authErrorOf(list.error)?.status === 404) return null;
 
   const activeId = session.data?.session.activeOrganizationId ?? null;
   const organizations = list.data ?? [];
@@ -65,7 +67,7 @@ export function OrganizationSwitcher() {
       return;
     }
     await session.refetch();
-    notifyOrganizationsChanged();
+    void organizationsChanged();
     setOpen(false);
     navigate('/organization/members');
   };
@@ -92,7 +94,7 @@ export function OrganizationSwitcher() {
           <p className="org-switch__heading" id={`${panelId}-heading`}>
             {t.organization.switcherHeading}
           </p>
-          {list.loading && !list.data ? <Spinner label={t.common.loading} /> : null}
+          {list.isPending ? <Spinner label={t.common.loading} /> : null}
           {organizations.length > 0 ? (
             <ul className="org-switch__list" aria-labelledby={`${panelId}-heading`}>
               {organizations.map((organization) => (

@@ -1,44 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Messages } from '../i18n/messages.ts';
-import type { AuthError, AuthResult } from './auth.ts';
 import { authClient } from './auth.ts';
 import { validateUsername } from './validation.ts';
-
-export interface Loaded<T> {
-  data: T | null;
-  error: AuthError | null;
-  loading: boolean;
-  reload: () => Promise<void>;
-}
-
-/** Runs a read call on mount; `reload()` runs it again and keeps the old data while it does. */
-export function useLoad<T>(load: () => Promise<AuthResult<T>>): Loaded<T> {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<AuthError | null>(null);
-  const [loading, setLoading] = useState(true);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  const mounted = useRef(true);
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    const result = await loadRef.current();
-    if (!mounted.current) return;
-    setData(result.data);
-    setError(result.error);
-    setLoading(false);
-  }, []);
-
-  useEffect(() => {
-    mounted.current = true;
-    void reload();
-    return () => {
-      mounted.current = false;
-    };
-  }, [reload]);
-
-  return { data, error, loading, reload };
-}
 
 export type Availability = 'idle' | 'checking' | 'available' | 'taken';
 

@@ -1,13 +1,15 @@
+import { authQueryOptions, latchKeys } from '@latch/react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Button } from '../../components/form.tsx';
 import { AuthCard, FullPageSpinner } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { type AuthError, authClient, type InvitationDetails, useSession } from '../../lib/auth.ts';
+import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
-import { useLoad } from '../../lib/hooks.ts';
+import { authErrorOf } from '../../lib/query.ts';
 import { HOME_PATH } from '../../lib/validation.ts';
-import { notifyOrganizationsChanged } from './state.ts';
+import { useOrganizationsChanged } from './state.ts';
 import { OrganizationLogo, RoleBadges } from './ui.tsx';
 
 /**
@@ -45,12 +47,16 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
   const { t, format, formatDate } = useI18n();
   const navigate = useNavigate();
   const session = useSession();
-  const invitation = useLoad<InvitationDetails>(() => authClient.organization.getInvitation({ id }));
+  const organizationsChanged = useOrganizationsChanged();
+  const invitation = useQuery(
+    authQueryOptions(latchKeys.invitation(id), () => authClient.organization.getInvitation({ id })),
+  );
+  const invitationError = authErrorOf(invitation.error);
   const [busy, setBusy] = useState<'accept' | 'reject' | 'switch' | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  if (invitation.loading && !invitation.data) return <FullPageSpinner />;
+  if (invitation.isPending) return <FullPageSpinner />;
 
   const switchAccount = async () => {
     setBusy('switch');
@@ -59,8 +65,8 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
     navigate(`/sign-in?next=${encodeURIComponent(here)}`);
   };
 
-  if (invitation.error || !invitation.data) {
-    const code = invitation.error ? errorCodeOf(invitation.error) : null;
+  if (invitationError || !invitation.data) {
+    const code = invitationError ? errorCodeOf(invitationError) : null;
     const notRecipient = code === 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION';
     return (
       <AuthCard title={t.organization.invitationTitle}>
@@ -71,8 +77,8 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
         >
           {notRecipient
             ? format(t.organization.invitationWrongAccount, { email })
-            : invitation.error
-              ? describeError(invitation.error, t)
+            : invitationError
+              ? describeError(invitationError, t)
               : t.errors.INVITATION_NOT_FOUND}
         </Alert>
         <div className="stack">
@@ -106,7 +112,7 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
     if (kind === 'accept') {
       // accepting made the organization the active one
       await session.refetch();
-      notifyOrganizationsChanged();
+      void organizationsChanged();
     }
   };
 

@@ -1,13 +1,15 @@
+import { authQueryOptions, latchKeys } from '@latch/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Field, FormFieldset, focusFirstInvalid } from '../../components/form.tsx';
 import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { type AuthError, authClient, type Invitation } from '../../lib/auth.ts';
 import { describeError } from '../../lib/errors.ts';
-import { useLoad } from '../../lib/hooks.ts';
+import { authErrorOf } from '../../lib/query.ts';
 import { type FieldErrors, hasErrors, validateEmail } from '../../lib/validation.ts';
 import type { RoleName } from './permissions.ts';
-import { useActiveOrganization, useOrganizationFlash, useOrganizationsChanged } from './state.ts';
+import { useActiveOrganization, useOrganizationFlash } from './state.ts';
 import { ConfirmAction, RoleBadges, RoleSelect } from './ui.tsx';
 
 type Key = 'email';
@@ -31,8 +33,14 @@ export function InvitationsPage() {
 function ManageInvitations() {
   const { t, format, formatDate, formatRelative } = useI18n();
   const { organization, abilities } = useActiveOrganization();
-  const invitations = useLoad(() => authClient.organization.listInvitations({ organizationId: organization.id }));
-  useOrganizationsChanged(invitations.reload);
+  const queryClient = useQueryClient();
+  const invitations = useQuery(
+    authQueryOptions(latchKeys.invitations(organization.id), () =>
+      authClient.organization.listInvitations({ organizationId: organization.id }),
+    ),
+  );
+  const invitationsError = authErrorOf(invitations.error);
+  const invitationsChanged = () => queryClient.invalidateQueries({ queryKey: latchKeys.invitations(organization.id) });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
   const [note, setNote] = useState<string | null>(useOrganizationFlash());
@@ -57,7 +65,7 @@ function ManageInvitations() {
       return;
     }
     setNote(format(t.organization.invitationResent, { email: invitation.email }));
-    await invitations.reload();
+    await invitationsChanged();
   };
 
   const cancel = async (invitation: Invitation) => {
@@ -71,7 +79,7 @@ function ManageInvitations() {
       return;
     }
     setNote(format(t.organization.invitationCanceled, { email: invitation.email }));
-    await invitations.reload();
+    await invitationsChanged();
   };
 
   return (
@@ -84,7 +92,7 @@ function ManageInvitations() {
           onInvited={async (email) => {
             setError(null);
             setNote(format(t.organization.invitationSent, { email }));
-            await invitations.reload();
+            await invitationsChanged();
           }}
         />
       </section>
@@ -100,10 +108,10 @@ function ManageInvitations() {
         <div className="live" aria-live="polite">
           {note ? <Alert tone="success">{note}</Alert> : null}
         </div>
-        {invitations.loading && !invitations.data ? (
+        {invitations.isPending ? (
           <FullPageSpinner />
-        ) : invitations.error ? (
-          <Alert tone="error">{describeError(invitations.error, t)}</Alert>
+        ) : invitationsError ? (
+          <Alert tone="error">{describeError(invitationsError, t)}</Alert>
         ) : pending.length === 0 ? (
           <p className="muted">{t.organization.noPending}</p>
         ) : (

@@ -1,3 +1,5 @@
+import { authQueryOptions, latchKeys } from '@latch/react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Alert, Button } from '../../components/form.tsx';
@@ -12,12 +14,11 @@ import {
   useSession,
 } from '../../lib/auth.ts';
 import { describeError } from '../../lib/errors.ts';
-import { useLoad } from '../../lib/hooks.ts';
+import { authErrorOf } from '../../lib/query.ts';
 import { abilitiesOf, primaryRole } from './permissions.ts';
 import {
   type ActiveOrganization,
   ActiveOrganizationContext,
-  notifyOrganizationsChanged,
   useOrganizationFlash,
   useOrganizationList,
   useOrganizationsChanged,
@@ -49,16 +50,20 @@ async function loadActive(userId: string | undefined): Promise<AuthResult<Loaded
 export function OrganizationLayout() {
   const { t } = useI18n();
   const userId = useSession().data?.user.id;
-  const active = useLoad(() => loadActive(userId));
-  useOrganizationsChanged(active.reload);
+  const active = useQuery(
+    authQueryOptions([...latchKeys.organization(), 'with-membership', userId ?? null] as const, () =>
+      loadActive(userId),
+    ),
+  );
+  const { refetch } = active;
   // roles and members change under other people's hands: each section starts from the server's view
   const { pathname } = useLocation();
   const shownPath = useRef(pathname);
   useEffect(() => {
     if (pathname === shownPath.current) return;
     shownPath.current = pathname;
-    void active.reload();
-  }, [pathname, active.reload]);
+    void refetch();
+  }, [pathname, refetch]);
 
   const value = useMemo<ActiveOrganization | null>(
     () =>
@@ -67,19 +72,19 @@ export function OrganizationLayout() {
             organization: active.data.organization,
             member: active.data.member,
             abilities: abilitiesOf(active.data.member.role),
-            reload: active.reload,
           }
         : null,
-    [active.data, active.reload],
+    [active.data],
   );
 
-  if (active.loading && !active.data) return <FullPageSpinner />;
-  if (active.error) {
+  const error = authErrorOf(active.error);
+  if (active.isPending) return <FullPageSpinner />;
+  if (error) {
     return (
       <section className="card panel" aria-labelledby="org-error-title">
         <PageHeading id="org-error-title">{t.organization.title}</PageHeading>
         <Alert tone="error" focus>
-          {describeError(active.error, t)}
+          {describeError(error, t)}
         </Alert>
       </section>
     );
@@ -136,6 +141,7 @@ function NoActiveOrganization() {
   const { t, format } = useI18n();
   const flash = useOrganizationFlash();
   const list = useOrganizationList();
+  const organizationsChanged = useOrganizationsChanged();
   const session = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
@@ -151,7 +157,7 @@ function NoActiveOrganization() {
       return;
     }
     await session.refetch();
-    notifyOrganizationsChanged();
+    await organizationsChanged();
     navigate('/organization/members');
   };
 
@@ -170,7 +176,7 @@ function NoActiveOrganization() {
           {describeError(error, t)}
         </Alert>
       ) : null}
-      {list.loading && !list.data ? <FullPageSpinner /> : null}
+      {list.isPending ? <FullPageSpinner /> : null}
       {organizations.length > 0 ? (
         <ul className="list">
           {organizations.map((organization) => (

@@ -1,3 +1,5 @@
+import { authQueryOptions, latchKeys } from '@latch/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button } from '../../components/form.tsx';
@@ -5,22 +7,23 @@ import { Avatar, FullPageSpinner, PageHeading } from '../../components/layout.ts
 import { useI18n } from '../../i18n/i18n.tsx';
 import { type AuthError, authClient, type MemberWithUser } from '../../lib/auth.ts';
 import { describeError } from '../../lib/errors.ts';
-import { useLoad } from '../../lib/hooks.ts';
+import { authErrorOf } from '../../lib/query.ts';
 import { canChangeRole, canRemoveMember, primaryRole, type RoleName } from './permissions.ts';
-import {
-  notifyOrganizationsChanged,
-  useActiveOrganization,
-  useOrganizationFlash,
-  useOrganizationsChanged,
-} from './state.ts';
+import { useActiveOrganization, useOrganizationFlash, useOrganizationsChanged } from './state.ts';
 import { ConfirmAction, RoleBadges, RoleSelect, roleLabel } from './ui.tsx';
 
 /** `/organization/members`: everyone in the organization; role changes and removal where allowed. */
 export function MembersPage() {
   const { t, format } = useI18n();
   const { organization, member: me, abilities } = useActiveOrganization();
-  const members = useLoad(() => authClient.organization.listMembers({ organizationId: organization.id }));
-  useOrganizationsChanged(members.reload);
+  const queryClient = useQueryClient();
+  const members = useQuery(
+    authQueryOptions(latchKeys.members({ organizationId: organization.id }), () =>
+      authClient.organization.listMembers({ organizationId: organization.id }),
+    ),
+  );
+  const membersError = authErrorOf(members.error);
+  const organizationsChanged = useOrganizationsChanged();
   const [error, setError] = useState<AuthError | null>(null);
   const [note, setNote] = useState<string | null>(useOrganizationFlash());
   const [busy, setBusy] = useState<string | null>(null);
@@ -45,7 +48,7 @@ export function MembersPage() {
     setNote(
       format(t.organization.roleChanged, { name: target.user.name || target.user.email, role: roleLabel(role, t) }),
     );
-    await members.reload();
+    await queryClient.invalidateQueries({ queryKey: latchKeys.members({ organizationId: organization.id }) });
   };
 
   const remove = async (target: MemberWithUser) => {
@@ -62,7 +65,7 @@ export function MembersPage() {
       return;
     }
     setNote(format(t.organization.memberRemoved, { name: target.user.name || target.user.email }));
-    notifyOrganizationsChanged();
+    void organizationsChanged();
   };
 
   return (
@@ -77,10 +80,10 @@ export function MembersPage() {
       <div className="live" aria-live="polite">
         {note ? <Alert tone="success">{note}</Alert> : null}
       </div>
-      {members.loading && !members.data ? (
+      {members.isPending ? (
         <FullPageSpinner />
-      ) : members.error ? (
-        <Alert tone="error">{describeError(members.error, t)}</Alert>
+      ) : membersError ? (
+        <Alert tone="error">{describeError(membersError, t)}</Alert>
       ) : (
         <ul className="list" aria-label={t.organization.members}>
           {list.map((target) => {

@@ -8,10 +8,10 @@ import { errorCodeOf } from '../../lib/errors.ts';
 import { type FieldErrors, hasErrors, validateImageUrl } from '../../lib/validation.ts';
 import { SlugStatus } from './slug-status.tsx';
 import {
-  notifyOrganizationsChanged,
   SLUG_MAX,
-  setOrganizationFlash,
   slugify,
+  useOrganizationsChanged,
+  useSetOrganizationFlash,
   useSlugAvailability,
   validateOrganizationName,
   validateSlug,
@@ -26,6 +26,8 @@ export function CreateOrganizationPage() {
   const { t, format } = useI18n();
   const navigate = useNavigate();
   const session = useSession();
+  const organizationsChanged = useOrganizationsChanged();
+  const setOrganizationFlash = useSetOrganizationFlash();
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
   // the slug follows the name until the person edits it
@@ -69,7 +71,7 @@ export function CreateOrganizationPage() {
     }
     // the new organization is now the active one (the server wrote it on the session)
     await session.refetch();
-    notifyOrganizationsChanged();
+    void organizationsChanged();
     setOrganizationFlash(format(t.organization.created, { name: result.data.name }));
     navigate('/organization/invitations');
   };

@@ -9,10 +9,10 @@ import { type FieldErrors, hasErrors, validateImageUrl } from '../../lib/validat
 import { canLeave } from './permissions.ts';
 import { SlugStatus } from './slug-status.tsx';
 import {
-  notifyOrganizationsChanged,
   SLUG_MAX,
-  setOrganizationFlash,
   useActiveOrganization,
+  useOrganizationsChanged,
+  useSetOrganizationFlash,
   useSlugAvailability,
   validateOrganizationName,
   validateSlug,
@@ -65,7 +65,7 @@ export function OrganizationSettingsPage() {
 
 function OrganizationForm({ organization }: { organization: FullOrganization }) {
   const { t } = useI18n();
-  const { reload } = useActiveOrganization();
+  const organizationsChanged = useOrganizationsChanged();
   const [name, setName] = useState(organization.name);
   const [slug, setSlug] = useState(organization.slug);
   const [logo, setLogo] = useState(organization.logo ?? '');
@@ -111,8 +111,7 @@ function OrganizationForm({ organization }: { organization: FullOrganization }) 
       return;
     }
     setNote(t.organization.saved);
-    notifyOrganizationsChanged();
-    await reload();
+    await organizationsChanged();
   };
 
   return (
@@ -178,6 +177,8 @@ function LeaveSection({ organization }: { organization: FullOrganization }) {
   const { t, format } = useI18n();
   const navigate = useNavigate();
   const session = useSession();
+  const organizationsChanged = useOrganizationsChanged();
+  const setOrganizationFlash = useSetOrganizationFlash();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AuthError | null>(null);
 
@@ -192,7 +193,7 @@ function LeaveSection({ organization }: { organization: FullOrganization }) {
     }
     await session.refetch();
     setOrganizationFlash(format(t.organization.left, { name: organization.name }));
-    notifyOrganizationsChanged();
+    void organizationsChanged();
     navigate('/organization');
   };
 
@@ -226,6 +227,8 @@ function DeleteSection({ organization }: { organization: FullOrganization }) {
   const { t, format } = useI18n();
   const navigate = useNavigate();
   const session = useSession();
+  const organizationsChanged = useOrganizationsChanged();
+  const setOrganizationFlash = useSetOrganizationFlash();
   const [confirmation, setConfirmation] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [error, setError] = useState<AuthError | null>(null);
@@ -249,7 +252,7 @@ function DeleteSection({ organization }: { organization: FullOrganization }) {
     }
     await session.refetch();
     setOrganizationFlash(format(t.organization.deleted, { name: organization.name }));
-    notifyOrganizationsChanged();
+    void organizationsChanged();
     navigate('/organization');
   };
 

@@ -1,54 +1,53 @@
 /**
- * Shared organization state: a change signal that the header switcher and the organization pages
- * listen to (create, switch, rename, delete, leave, accept), slug helpers and the slug check.
+ * Shared organization state: the invalidation that the header switcher and the organization pages
+ * call after a change (create, switch, rename, delete, leave, accept), slug helpers and the slug check.
  */
-import { createContext, useContext, useEffect, useState } from 'react';
+import { authQueryOptions, latchKeys } from '@latch/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { format, type Messages } from '../../i18n/messages.ts';
-import { authClient, type FullOrganization, type MemberWithUser, type Organization } from '../../lib/auth.ts';
+import { authClient, type FullOrganization, type MemberWithUser } from '../../lib/auth.ts';
 import { errorCodeOf } from '../../lib/errors.ts';
-import { useLoad } from '../../lib/hooks.ts';
 import type { OrganizationAbilities } from './permissions.ts';
 
-const listeners = new Set<() => void>();
-
-/** Tell every organization view to load again (after a call that changed organizations). */
-export function notifyOrganizationsChanged(): void {
-  for (const listener of [...listeners]) listener();
+/**
+ * After a call that changed organizations (create, switch, rename, delete, leave, accept, remove
+ * a member): every organization query is stale, the list and each organization's own; those on
+ * screen load again, once.
+ */
+export function useOrganizationsChanged(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: latchKeys.organizations() }),
+      queryClient.invalidateQueries({ queryKey: latchKeys.anyOrganization() }),
+    ]);
+  }, [queryClient]);
 }
 
-/** Runs `reload` whenever `notifyOrganizationsChanged()` is called, while mounted. */
-export function useOrganizationsChanged(reload: () => unknown): void {
-  useEffect(() => {
-    const listener = () => void reload();
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, [reload]);
-}
-
-/** The signed-in person's organizations, kept current. */
+/** The signed-in person's organizations, kept current by the invalidations above. */
 export function useOrganizationList() {
-  const list = useLoad<Organization[]>(() => authClient.organization.list());
-  useOrganizationsChanged(list.reload);
-  return list;
+  return useQuery(authQueryOptions(latchKeys.organizations(), () => authClient.organization.list()));
 }
 
 /**
  * A note for the next organization screen ("Acme has been deleted."): the action that leads there
- * leaves it, the screen shows it once. Read in a state initialiser, cleared in an effect.
+ * leaves it in the app's query cache, the screen shows it once. Read in a state initialiser,
+ * cleared in an effect.
  */
-let flash: string | null = null;
+const FLASH_KEY = ['web', 'organization-flash'] as const;
 
-export function setOrganizationFlash(message: string): void {
-  flash = message;
+export function useSetOrganizationFlash(): (message: string) => void {
+  const queryClient = useQueryClient();
+  return useCallback((message: string) => queryClient.setQueryData(FLASH_KEY, message), [queryClient]);
 }
 
 export function useOrganizationFlash(): string | null {
-  const [message] = useState(() => flash);
+  const queryClient = useQueryClient();
+  const [message] = useState(() => queryClient.getQueryData<string>(FLASH_KEY) ?? null);
   useEffect(() => {
-    flash = null;
-  }, []);
+    queryClient.removeQueries({ queryKey: FLASH_KEY, exact: true });
+  }, [queryClient]);
   return message;
 }
 
@@ -60,7 +59,6 @@ export interface ActiveOrganization {
   /** The signed-in person's membership. */
   member: MemberWithUser;
   abilities: OrganizationAbilities;
-  reload: () => Promise<void>;
 }
 
 export const ActiveOrganizationContext = createContext<ActiveOrganization | null>(null);

@@ -1,3 +1,5 @@
+import { authQueryOptions, latchKeys } from '@latch/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, Button, Field, FormFieldset } from '../../components/form.tsx';
 import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
@@ -5,8 +7,8 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import type { Messages } from '../../i18n/messages.ts';
 import { type AuthError, authClient, type MemberWithUser, type Team } from '../../lib/auth.ts';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
-import { useLoad } from '../../lib/hooks.ts';
-import { useActiveOrganization, useOrganizationsChanged } from './state.ts';
+import { authErrorOf } from '../../lib/query.ts';
+import { useActiveOrganization } from './state.ts';
 import { ConfirmAction } from './ui.tsx';
 
 export const TEAM_NAME_MAX = 100;
@@ -21,11 +23,21 @@ function validateTeamName(value: string, t: Messages, format: (s: string, v: Rec
 export function TeamsPage() {
   const { t, format } = useI18n();
   const { organization, abilities } = useActiveOrganization();
-  const teams = useLoad(() => authClient.organization.listTeams({ organizationId: organization.id }));
-  useOrganizationsChanged(teams.reload);
+  const queryClient = useQueryClient();
+  const teams = useQuery(
+    authQueryOptions(latchKeys.teams(organization.id), () =>
+      authClient.organization.listTeams({ organizationId: organization.id }),
+    ),
+  );
   // the organization's members as they are now (names for the team lists, people to add)
-  const members = useLoad(() => authClient.organization.listMembers({ organizationId: organization.id }));
-  useOrganizationsChanged(members.reload);
+  const members = useQuery(
+    authQueryOptions(latchKeys.members({ organizationId: organization.id }), () =>
+      authClient.organization.listMembers({ organizationId: organization.id }),
+    ),
+  );
+  const teamsError = authErrorOf(teams.error);
+  // a team's change reaches its list and every team's members below it in the key
+  const teamsChanged = () => queryClient.invalidateQueries({ queryKey: latchKeys.teams(organization.id) });
   const people = members.data?.members ?? organization.members;
   const [note, setNote] = useState<string | null>(null);
 
@@ -43,12 +55,12 @@ export function TeamsPage() {
           <CreateTeamForm
             onCreated={async (team) => {
               setNote(format(t.organization.teamCreated, { team: team.name }));
-              await teams.reload();
+              await teamsChanged();
             }}
           />
         ) : null}
-        {teams.loading && !teams.data ? <FullPageSpinner /> : null}
-        {teams.error ? <Alert tone="error">{describeError(teams.error, t)}</Alert> : null}
+        {teams.isPending ? <FullPageSpinner /> : null}
+        {teamsError ? <Alert tone="error">{describeError(teamsError, t)}</Alert> : null}
         {teams.data && sorted.length === 0 ? <p className="muted">{t.organization.noTeams}</p> : null}
       </section>
       {sorted.map((team) => (
@@ -59,7 +71,7 @@ export function TeamsPage() {
           isLast={sorted.length <= 1}
           onChanged={async (message) => {
             setNote(message);
-            await teams.reload();
+            await teamsChanged();
           }}
         />
       ))}
@@ -130,7 +142,12 @@ function TeamCard({
   const { t, format } = useI18n();
   const { organization, abilities } = useActiveOrganization();
   const headingId = useId();
-  const teamMembers = useLoad(() => authClient.organization.listTeamMembers({ teamId: team.id }));
+  const teamMembers = useQuery(
+    authQueryOptions(latchKeys.teamMembers(team.id, organization.id), () =>
+      authClient.organization.listTeamMembers({ teamId: team.id }),
+    ),
+  );
+  const teamMembersError = authErrorOf(teamMembers.error);
   const [renaming, setRenaming] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
@@ -139,7 +156,7 @@ function TeamCard({
   const inTeam = new Set((teamMembers.data ?? []).map((tm) => tm.userId));
   const people = (teamMembers.data ?? []).map((tm) => ({ userId: tm.userId, member: byUser.get(tm.userId) ?? null }));
   const candidates = members.filter((member) => !inTeam.has(member.userId));
-  const hiddenMembers = teamMembers.error && errorCodeOf(teamMembers.error) === 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM';
+  const hiddenMembers = teamMembersError && errorCodeOf(teamMembersError) === 'USER_IS_NOT_A_MEMBER_OF_THE_TEAM';
 
   const run = async (key: string, call: () => Promise<{ error: AuthError | null }>, message: string) => {
     setBusy(key);
@@ -150,7 +167,7 @@ function TeamCard({
       setError(result.error);
       return false;
     }
-    await teamMembers.reload();
+    // onChanged invalidates the teams, this team's members with them
     await onChanged(message);
     return true;
   };
@@ -210,9 +227,9 @@ function TeamCard({
         />
       ) : null}
       <h3 className="org-team__subtitle">{t.organization.teamMembers}</h3>
-      {teamMembers.loading && !teamMembers.data ? <FullPageSpinner /> : null}
+      {teamMembers.isPending ? <FullPageSpinner /> : null}
       {hiddenMembers ? <p className="muted">{t.organization.teamMembersHidden}</p> : null}
-      {teamMembers.error && !hiddenMembers ? <Alert tone="error">{describeError(teamMembers.error, t)}</Alert> : null}
+      {teamMembersError && !hiddenMembers ? <Alert tone="error">{describeError(teamMembersError, t)}</Alert> : null}
       {teamMembers.data && people.length === 0 ? <p className="muted">{t.organization.teamEmpty}</p> : null}
       {people.length > 0 ? (
         <ul className="list" aria-label={format(t.organization.teamMembersOf, { team: team.name })}>
