@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
     : null;
   // rate limits count in memory until Redis is ready: wait for it before serving
   if (redis) await redis.ping();
+  // a lost connection is retried by ioredis and shows in /ready; without a listener each retry prints a stack
+  redis?.on('error', (err: Error) => logger.warn('Redis connection error', { error: err.message }));
   // opened here rather than by createAuth, so that /metrics can read the pool and /ready query it
   const database = connectDatabase(settings.options.database?.url ?? '');
   const metrics = settings.metrics.enabled
@@ -71,8 +74,12 @@ async function main(): Promise<void> {
     if (closing) outgoing.setHeader('connection', 'close');
     const path = incoming.url?.split('?')[0];
     if (incoming.method === 'GET' && path === '/ready') return void answerReady(outgoing, ready, closing);
-    if (incoming.method === 'GET' && path === '/metrics' && metrics) {
-      return void answerMetrics(outgoing, metrics, settings.metrics.token, incoming.headers.authorization);
+    if (path === '/metrics') {
+      if (metrics && incoming.method === 'GET')
+        return void answerMetrics(outgoing, metrics, settings.metrics.token, incoming.headers.authorization);
+      // off (the default), or not a GET: never the web app's page in its place
+      outgoing.writeHead(metrics ? 405 : 404, { 'content-type': 'text/plain; charset=utf-8' });
+      return void outgoing.end(metrics ? 'GET only\n' : 'metrics are off (metrics.enabled)\n');
     }
     return void api(incoming, outgoing);
   });
@@ -98,19 +105,23 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     logger.info(`${signal}: shutting down`, { inFlight: open.size, timeoutMs: settings.shutdownTimeoutMs });
     closing = true;
+    const deadline = Date.now() + settings.shutdownTimeoutMs;
     diagnostics?.write();
     // requests in flight finish; their connections close after the answer instead of waiting for another
     for (const res of open) if (!res.headersSent) res.setHeader('connection', 'close');
-    const drained = new Promise<void>((done) => server.close(() => done()));
+    // stop listening only: http.Server#close would also drop the kept-alive connections at once, and a
+    // request the client is writing on one of them at that moment would meet a reset
+    const drained = new Promise<void>((done) => NetServer.prototype.close.call(server, () => done()));
+    // a client on a kept-alive connection gets one more answer, marked `connection: close`; the
+    // connections still idle after this grace are closed
+    const grace = new Promise<void>((done) => setTimeout(done, Math.min(1000, settings.shutdownTimeoutMs)));
+    await Promise.race([drained, grace]);
     server.closeIdleConnections();
-    // a kept-alive connection becomes idle once its answer is written: close it then
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<boolean>((done) => {
-      timer = setTimeout(() => done(true), settings.shutdownTimeoutMs);
+      timer = setTimeout(() => done(true), Math.max(0, deadline - Date.now()));
     });
     const late = await Promise.race([drained.then(() => false), timedOut]);
-    clearInterval(sweep);
     clearTimeout(timer);
     if (late) {
       logger.warn(
