@@ -136,7 +136,7 @@ export function createMetrics(sources: MetricsSources = {}): ServiceMetrics {
     },
     countFastSessionCheck(status) {
       fast.set(status, (fast.get(status) ?? 0) + 1);
-      if (status === 429) rateLimited.inc({ route: 'GET /get-session' });
+      if (status === 429) rateLimited.inc({ route: '/get-session' });
     },
     countSignIn(route, outcome, code) {
       signIns.inc({ route, outcome, code });
