@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { sessionJson, sessionWithUserJson, userJson } from '../entities.ts';
+import { isoDate, sessionJson, sessionWithUserJson, userJson } from '../entities.ts';
 import { statusAnswer, successAnswer } from './common.ts';
 
 const tag = 'Admin';
@@ -304,6 +304,52 @@ export const hasPermission = endpoint({
   plugin,
 });
 
+const auditId = z.string().min(1).max(255);
+
+/** One row of the audit log (docs/audit-log.md); `details` is small and never holds a secret. */
+export const auditEventJson = z.object({
+  id: z.string(),
+  createdAt: isoDate,
+  type: z.string(),
+  outcome: z.enum(['success', 'failure']),
+  actorUserId: z.string().nullable(),
+  actorType: z.enum(['user', 'system', 'server-api']),
+  impersonatorUserId: z.string().nullable(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  organizationId: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const listAuditEvents = endpoint({
+  method: 'GET',
+  path: '/admin/list-audit-events',
+  tag,
+  summary: 'The audit log, newest first, filtered and paged by an opaque cursor (nextCursor is null on the last page)',
+  query: z.object({
+    type: z.string().min(1).max(255).optional(),
+    actorUserId: auditId.optional(),
+    targetId: auditId.optional(),
+    organizationId: auditId.optional(),
+    outcome: z.enum(['success', 'failure']).optional(),
+    /** Inclusive bounds on createdAt (ISO-8601). */
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: z
+      .string()
+      .max(512)
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .optional(),
+  }),
+  response: z.object({ events: z.array(auditEventJson), nextCursor: z.string().nullable() }),
+  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS', 'VALIDATION_ERROR'],
+  session: 'sensitive',
+  plugin,
+});
+
 export const adminEndpoints = [
   createUser,
   listUsers,
@@ -320,4 +366,5 @@ export const adminEndpoints = [
   impersonateUser,
   stopImpersonating,
   hasPermission,
+  listAuditEvents,
 ] as const;

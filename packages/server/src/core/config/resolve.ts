@@ -70,6 +70,7 @@ export interface ResolvedConfig {
     };
   };
   security: { undoLinkExpiresIn: number; newSignInNotification: boolean };
+  audit: { retentionDays: number };
   rateLimit: {
     enabled: boolean;
     window: number;
@@ -243,6 +244,7 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
       undoLinkExpiresIn: o.security?.undoLinkExpiresIn ?? 604_800,
       newSignInNotification: o.security?.newSignInNotification ?? false,
     },
+    audit: { retentionDays: o.audit?.retentionDays ?? 90 },
     rateLimit: {
       enabled: rl.enabled ?? !ctx.test,
       window: rl.window ?? 10,

@@ -180,6 +180,11 @@ export const configFileSchema = z
       })
       .strict()
       .optional(),
+    /** The audit log (docs/audit-log.md): rows older than retentionDays are swept hourly. */
+    audit: z
+      .object({ retentionDays: z.number().int().min(1).max(36_500).optional() })
+      .strict()
+      .optional(),
     rateLimit: z
       .object({
         enabled: z.boolean().optional(),

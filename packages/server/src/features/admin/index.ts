@@ -1,10 +1,11 @@
 import type { AuthDeps } from '../../core/http/context.ts';
 import { registerSignUpExtension } from '../credentials/index.ts';
+import { adminAuditEndpoints } from './routes-audit.ts';
 import { adminSessionEndpoints } from './routes-sessions.ts';
 import { adminUserEndpoints } from './routes-users.ts';
 import { defaultRoleExtension } from './service.ts';
 
-export const adminEndpoints = [...adminUserEndpoints, ...adminSessionEndpoints];
+export const adminEndpoints = [...adminUserEndpoints, ...adminSessionEndpoints, ...adminAuditEndpoints];
 
 /** New users get the default role (bans are a step of the sign-in pipeline). */
 export function registerAdmin(deps: AuthDeps): void {

@@ -4,6 +4,7 @@ import { addSeconds } from '../../core/clock.ts';
 import { hashToken } from '../../core/crypto/hash.ts';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { actorOf, recordEvent } from '../audit/index.ts';
 import {
   clearSessionCookies,
   deleteSessionById,
@@ -35,6 +36,13 @@ const banUser = defineEndpoint(rows.banUser, {
         updatedAt: now,
       });
       await deleteSessionsOfUser(trx, target.id);
+      await recordEvent(trx, ctx, {
+        type: 'user.banned',
+        ...actorOf(current),
+        targetType: 'user',
+        targetId: target.id,
+        details: { expiresInSeconds: ctx.body.banExpiresIn ?? null },
+      });
     });
     ctx.deps.revocations.revoke(target.id);
     return { user: userToJson(await requireUser(ctx.deps, target.id)) };
@@ -43,13 +51,21 @@ const banUser = defineEndpoint(rows.banUser, {
 
 const unbanUser = defineEndpoint(rows.unbanUser, {
   async handler(ctx) {
-    await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS');
+    const current = await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS');
     const target = await requireUser(ctx.deps, ctx.body.userId);
-    await updateUserRow(ctx.deps.db, target.id, {
-      banned: false,
-      banReason: null,
-      banExpires: null,
-      updatedAt: ctx.deps.clock.now(),
+    await ctx.deps.db.transaction().execute(async (trx) => {
+      await updateUserRow(trx, target.id, {
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        updatedAt: ctx.deps.clock.now(),
+      });
+      await recordEvent(trx, ctx, {
+        type: 'user.unbanned',
+        ...actorOf(current),
+        targetType: 'user',
+        targetId: target.id,
+      });
     });
     return { user: userToJson(await requireUser(ctx.deps, target.id)) };
   },
@@ -65,13 +81,20 @@ const listUserSessions = defineEndpoint(rows.listUserSessions, {
 
 const revokeUserSession = defineEndpoint(rows.revokeUserSession, {
   async handler(ctx) {
-    await requireAdmin(ctx, { session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS');
+    const current = await requireAdmin(ctx, { session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS');
     // the opaque token from list-user-sessions is the stored hash; a raw token is hashed first
     for (const tokenHash of [ctx.body.sessionToken, hashToken(ctx.body.sessionToken)]) {
       const found = await findSessionWithUserByTokenHash(ctx.deps, tokenHash);
       if (found) {
         await deleteSessionById(ctx.deps.db, found.session.id);
         ctx.deps.revocations.revoke(found.user.id);
+        await recordEvent(ctx.deps.db, ctx, {
+          type: 'session.revoked',
+          ...actorOf(current),
+          targetType: 'user',
+          targetId: found.user.id,
+          details: { scope: 'one', byAdmin: true },
+        });
         break;
       }
     }
@@ -81,9 +104,16 @@ const revokeUserSession = defineEndpoint(rows.revokeUserSession, {
 
 const revokeUserSessions = defineEndpoint(rows.revokeUserSessions, {
   async handler(ctx) {
-    await requireAdmin(ctx, { session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS');
+    const current = await requireAdmin(ctx, { session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS');
     await deleteSessionsOfUser(ctx.deps.db, ctx.body.userId);
     ctx.deps.revocations.revoke(ctx.body.userId);
+    await recordEvent(ctx.deps.db, ctx, {
+      type: 'session.revoked',
+      ...actorOf(current),
+      targetType: 'user',
+      targetId: ctx.body.userId,
+      details: { scope: 'all', byAdmin: true },
+    });
     return { success: true };
   },
 });
@@ -104,6 +134,13 @@ const impersonateUser = defineEndpoint(rows.impersonateUser, {
       expiresInSeconds: options.impersonationSessionDuration,
     });
     if (granted.kind !== 'session') throw authError('FAILED_TO_CREATE_SESSION');
+    // both people: the admin acts, the user is the one acted as
+    await recordEvent(ctx.deps.db, ctx, {
+      type: 'impersonation.started',
+      ...actorOf(current),
+      targetType: 'user',
+      targetId: target.id,
+    });
     // the admin's own session waits in a signed cookie until stop-impersonating
     ctx.setSignedCookie(ctx.deps.cookieName('admin_session'), `${current.token ?? ''}:${dontRemember ? 'true' : ''}`, {
       maxAge: ctx.deps.config.session.expiresIn,
@@ -125,6 +162,12 @@ const stopImpersonating = defineEndpoint(rows.stopImpersonating, {
     }
     await deleteSessionById(ctx.deps.db, current.session.id);
     ctx.deps.revocations.revoke(current.user.id);
+    await recordEvent(ctx.deps.db, ctx, {
+      type: 'impersonation.stopped',
+      actorUserId: admin.user.id,
+      targetType: 'user',
+      targetId: current.user.id,
+    });
     clearSessionCookies(ctx);
     ctx.deleteCookie(ctx.deps.cookieName('admin_session'));
     setSessionCookies(ctx, adminToken, admin, { dontRemember: dontRemember === 'true' });

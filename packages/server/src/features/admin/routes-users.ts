@@ -8,6 +8,7 @@ import type { UserTable } from '../../core/db/schema.ts';
 import { deleteResetTokensOfUser, deleteTrustedDevicesOfUser } from '../../core/db/verification-store.ts';
 import { AuthError, authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { actorOf, recordEvent } from '../audit/index.ts';
 import {
   accountLockoutKey,
   assertNotCompromised,
@@ -38,7 +39,7 @@ function assertImageLength(image: unknown): void {
 const createUser = defineEndpoint(rows.createUser, {
   async handler(ctx) {
     const options = adminOptions(ctx);
-    await requireAdmin(ctx, { user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS');
+    const current = await requireAdmin(ctx, { user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS');
     if (ctx.body.role !== undefined)
       await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE');
     const email = ctx.body.email.trim().toLowerCase();
@@ -73,6 +74,13 @@ const createUser = defineEndpoint(rows.createUser, {
       await ctx.deps.db.transaction().execute(async (trx) => {
         await insertUser(trx, user);
         if (passwordHash) await storePassword(trx, user.id, passwordHash, now);
+        await recordEvent(trx, ctx, {
+          type: 'user.created',
+          ...actorOf(current),
+          targetType: 'user',
+          targetId: user.id,
+          details: { role: stored, hasCredential: passwordHash !== null },
+        });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
@@ -144,6 +152,17 @@ const updateUser = defineEndpoint(rows.updateUser, {
         if (changes.banned) await deleteSessionsOfUser(trx, target.id);
         // reset links went to the old address: it no longer answers for the account
         if (moved) await deleteResetTokensOfUser(trx, target.id);
+        const audit = { ...actorOf(current), targetType: 'user', targetId: target.id } as const;
+        const fields = Object.keys(changes).filter((k) => k !== 'updatedAt');
+        await recordEvent(trx, ctx, { type: 'user.updated', ...audit, details: { fields: fields.join(',') } });
+        if (changes.role !== undefined && changes.role !== target.role)
+          await recordEvent(trx, ctx, {
+            type: 'user.role_changed',
+            ...audit,
+            details: { from: target.role, to: changes.role ?? null },
+          });
+        if (changes.banned !== undefined && changes.banned !== Boolean(target.banned))
+          await recordEvent(trx, ctx, { type: changes.banned ? 'user.banned' : 'user.unbanned', ...audit });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
@@ -166,10 +185,19 @@ const updateUser = defineEndpoint(rows.updateUser, {
 const setRole = defineEndpoint(rows.setRole, {
   async handler(ctx) {
     const options = adminOptions(ctx);
-    await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE');
+    const current = await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE');
     const stored = normalizeRole(ctx.body.role, options);
     const target = await requireUser(ctx.deps, ctx.body.userId);
-    await updateUserRow(ctx.deps.db, target.id, { role: stored, updatedAt: ctx.deps.clock.now() });
+    await ctx.deps.db.transaction().execute(async (trx) => {
+      await updateUserRow(trx, target.id, { role: stored, updatedAt: ctx.deps.clock.now() });
+      await recordEvent(trx, ctx, {
+        type: 'user.role_changed',
+        ...actorOf(current),
+        targetType: 'user',
+        targetId: target.id,
+        details: { from: target.role, to: stored },
+      });
+    });
     ctx.deps.revocations.revoke(target.id);
     return { user: userToJson(await requireUser(ctx.deps, target.id)) };
   },
@@ -184,6 +212,12 @@ const removeUser = defineEndpoint(rows.removeUser, {
     await ctx.deps.db.transaction().execute(async (trx) => {
       await deleteSessionsOfUser(trx, target.id);
       await deleteUserRow(trx, target.id);
+      await recordEvent(trx, ctx, {
+        type: 'user.deleted',
+        ...actorOf(current),
+        targetType: 'user',
+        targetId: target.id,
+      });
     });
     ctx.deps.revocations.revoke(target.id);
     return { success: true };
@@ -192,7 +226,7 @@ const removeUser = defineEndpoint(rows.removeUser, {
 
 const setUserPassword = defineEndpoint(rows.setUserPassword, {
   async handler(ctx) {
-    await requireAdmin(ctx, { user: ['set-password'] }, 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD');
+    const current = await requireAdmin(ctx, { user: ['set-password'] }, 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD');
     assertPasswordLength(ctx.body.newPassword, ctx.deps.config);
     const target = await requireUser(ctx.deps, ctx.body.userId);
     await assertNotCompromised(ctx.deps, ctx.body.newPassword, target);
@@ -203,6 +237,13 @@ const setUserPassword = defineEndpoint(rows.setUserPassword, {
       await deleteTrustedDevicesOfUser(trx, target.id);
       // an admin's new password is also the admin's unlock of a locked sign-in
       await clearSignInFailures(trx, accountLockoutKey(target.id));
+      await recordEvent(trx, ctx, {
+        type: 'password.changed',
+        ...actorOf(current),
+        targetType: 'user',
+        targetId: target.id,
+        details: { byAdmin: true },
+      });
     });
     ctx.deps.revocations.revoke(target.id);
     // the person hears of it, with a link that undoes it, as for a change of their own

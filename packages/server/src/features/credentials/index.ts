@@ -1,5 +1,5 @@
 export { registerSignUpExtension, type SignUpExtension } from './extensions.ts';
 export { accountLockoutKey, checkPasswordInSession, checkSignInPassword, clearSignInFailures } from './lockout.ts';
 export { assertNotCompromised, assertNotTooLong, assertPasswordLength, isValidEmail } from './password-rules.ts';
-export { completePasswordSignIn, credentialEndpoints } from './routes.ts';
+export { completePasswordSignIn, credentialEndpoints, recordSignInRefused } from './routes.ts';
 export { storePassword } from './service.ts';

@@ -14,6 +14,7 @@
  * typed), so an unknown identity is delayed and locked exactly as a real one is: the answers
  * say nothing about who has an account.
  */
+
 import { type Kysely, sql } from 'kysely';
 import type { ResolvedConfig } from '../../core/config/resolve.ts';
 import { hashToken } from '../../core/crypto/hash.ts';
@@ -22,6 +23,7 @@ import type { Database, Dialect } from '../../core/db/schema.ts';
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { limitAccount, PASSWORD_CHECK_PATH } from '../../core/http/rate-limit/index.ts';
+import { recordEvent } from '../audit/index.ts';
 import type { User } from '../user/index.ts';
 import { checkCredentials } from './service.ts';
 
@@ -151,6 +153,14 @@ export async function checkSignInPassword(
   const decision = await takeSignInTry(db, dialect, key, rules, clock.now().getTime());
   if (!decision.allowed) {
     if (decision.hardLocked) logger.warn('sign-in refused: locked after consecutive failures', { key });
+    await recordEvent(db, ctx, {
+      type: 'sign_in',
+      outcome: 'failure',
+      actorType: 'user',
+      targetType: user ? 'user' : null,
+      targetId: user?.id ?? null,
+      details: { method: typed.kind === 'email' ? 'password' : 'username', reason: 'locked' },
+    });
     throw authError('TOO_MANY_REQUESTS', { headers: { 'x-retry-after': String(decision.retryAfterSeconds) } });
   }
   const valid = await checkCredentials(ctx.deps, user, password);

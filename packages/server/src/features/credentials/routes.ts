@@ -10,6 +10,7 @@ import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { setLocation } from '../../core/http/location.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
 import { findCredentialAccount } from '../accounts/index.ts';
+import { actorOf, recordEvent } from '../audit/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser, requireSession } from '../session/index.ts';
 import { grantSession, type SignInMethod } from '../sign-in/index.ts';
@@ -69,6 +70,13 @@ const signUpEmail = defineEndpoint(rows.signUpEmail, {
       await db.transaction().execute(async (trx) => {
         await insertUser(trx, { ...user, banExpires: null });
         await storePassword(trx, user.id, passwordHash, now);
+        await recordEvent(trx, ctx, {
+          type: 'sign_up',
+          actorUserId: user.id,
+          targetType: 'user',
+          targetId: user.id,
+          details: { method: 'email' },
+        });
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -95,6 +103,22 @@ const signUpEmail = defineEndpoint(rows.signUpEmail, {
     return { token: granted.token, user: userToJson(granted.user) };
   },
 });
+
+/** A refused password sign-in: the reason's code only, never what was typed. */
+export async function recordSignInRefused(
+  ctx: RequestContext<unknown, unknown>,
+  user: User | null,
+  method: Extract<SignInMethod, 'password' | 'username'>,
+): Promise<void> {
+  await recordEvent(ctx.deps.db, ctx, {
+    type: 'sign_in',
+    outcome: 'failure',
+    actorType: 'user',
+    targetType: user ? 'user' : null,
+    targetId: user?.id ?? null,
+    details: { method, reason: user ? 'wrong_password' : 'unknown_identity' },
+  });
+}
 
 /** What every password sign-in does once the password is right: the sign-in pipeline, then the answer. */
 export async function completePasswordSignIn(
@@ -136,7 +160,10 @@ const signInEmail = defineEndpoint(rows.signInEmail, {
     await limitAccount(ctx, email);
     const user = await findUserForSignIn(ctx.deps, email);
     const valid = await checkSignInPassword(ctx, user, ctx.body.password, { kind: 'email', value: email });
-    if (!valid || !user) throw authError('INVALID_EMAIL_OR_PASSWORD');
+    if (!valid || !user) {
+      await recordSignInRefused(ctx, user, 'password');
+      throw authError('INVALID_EMAIL_OR_PASSWORD');
+    }
     return completePasswordSignIn(ctx, user, {
       method: 'password',
       rememberMe: toBoolean(ctx.body.rememberMe, true),
@@ -165,6 +192,13 @@ const changePassword = defineEndpoint(rows.changePassword, {
       await deleteResetTokensOfUser(trx, current.user.id);
       await deleteTrustedDevicesOfUser(trx, current.user.id);
       await clearSignInFailures(trx, accountLockoutKey(current.user.id));
+      await recordEvent(trx, ctx, {
+        type: 'password.changed',
+        ...actorOf(current),
+        targetType: 'user',
+        targetId: current.user.id,
+        details: { revokeOtherSessions: ctx.body.revokeOtherSessions ?? false },
+      });
     });
     ctx.deps.revocations.revoke(current.user.id);
     const user = (await findUserById(db, current.user.id)) ?? current.user;

@@ -4,12 +4,14 @@
  *     back, but most never come back);
  *   - verification rows that expired more than a week ago (each flow keeps its expired
  *     rows for a day, so that an old link says "expired" rather than "invalid", and
- *     sweeps its own purpose now and then; this catches the rest).
+ *     sweeps its own purpose now and then; this catches the rest);
+ *   - audit events older than `audit.retentionDays` (docs/audit-log.md).
  * In batches, each its own statement, with a pause for other requests in between, so a
  * first sweep of a large table never holds the database, or SQLite's event loop, for long.
  */
 import { addSeconds } from '../../core/clock.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
+import { deleteAuditEventsBefore } from '../audit/index.ts';
 
 const VERIFICATION_KEEP_SECONDS = 7 * 86_400;
 
@@ -18,11 +20,14 @@ export interface SweepOptions {
   batchSize?: number;
   /** Statements per table and sweep; what is left waits for the next sweep. */
   maxBatches?: number;
+  /** Audit events older than this many days go (the instance's `audit.retentionDays`; 90 when not given). */
+  auditRetentionDays?: number;
 }
 
 export interface SweepResult {
   sessions: number;
   verifications: number;
+  auditEvents: number;
 }
 
 type SweptTable = 'session' | 'verification';
@@ -69,6 +74,12 @@ export async function sweepExpired(
       batchSize,
       maxBatches,
     ),
+    auditEvents: await deleteAuditEventsBefore(
+      deps.db,
+      addSeconds(now, -(options.auditRetentionDays ?? 90) * 86_400),
+      batchSize,
+      maxBatches,
+    ),
   };
 }
 
@@ -77,16 +88,22 @@ export interface Sweeper {
 }
 
 /** Sweeps a minute after start and then every `intervalMs`; failures are logged, never thrown. */
-export function startSweeper(deps: Pick<AuthDeps, 'db' | 'clock' | 'logger'>, intervalMs = 3_600_000): Sweeper {
+export function startSweeper(
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'logger' | 'config'>,
+  intervalMs = 3_600_000,
+): Sweeper {
   let running = false;
   const sweep = async () => {
     if (running) return;
     running = true;
     try {
-      const swept = await sweepExpired(deps);
-      if (swept.sessions + swept.verifications > 0) deps.logger.info('swept expired rows', { ...swept });
+      const swept = await sweepExpired(deps, { auditRetentionDays: deps.config.audit.retentionDays });
+      if (swept.sessions + swept.verifications + swept.auditEvents > 0)
+        deps.logger.info('swept expired rows', { ...swept });
     } catch (err) {
-      deps.logger.warn('could not sweep expired sessions and verification rows', { error: (err as Error).message });
+      deps.logger.warn('could not sweep expired sessions, verification rows and audit events', {
+        error: (err as Error).message,
+      });
     } finally {
       running = false;
     }

@@ -20,6 +20,7 @@ import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { deleteProviderAccountsOfUser } from '../accounts/index.ts';
+import { recordEvent } from '../audit/index.ts';
 import {
   accountLockoutKey,
   assertNotCompromised,
@@ -147,6 +148,17 @@ export async function resetPassword(
       await updateUserRow(trx, user.id, { emailVerified: true, updatedAt: now });
     }
     if (unproven || config.emailAndPassword.revokeSessionsOnPasswordReset) await deleteSessionsOfUser(trx, user.id);
+    // the link's holder acts as the account's owner; the link itself is never recorded
+    await recordEvent(trx, ctx, {
+      type: 'password.reset',
+      actorUserId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+      details: {
+        addressProven: unproven,
+        sessionsRevoked: unproven || config.emailAndPassword.revokeSessionsOnPasswordReset,
+      },
+    });
   });
   ctx.deps.revocations.revoke(user.id);
   await announceChange(ctx, { ...user, emailVerified: true }, { kind: 'password-changed' });

@@ -3,6 +3,7 @@ import { session as rows } from '@latch/contract';
 import { hashToken } from '../../core/crypto/hash.ts';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { actorOf, recordEvent } from '../audit/index.ts';
 import { userToJson } from '../user/index.ts';
 import { requireSession } from './guard.ts';
 import { sessionToJson } from './model.ts';
@@ -56,6 +57,13 @@ const signOut = defineEndpoint(rows.signOut, {
       await deleteSessionById(ctx.deps.db, current.session.id);
       // a copy of the cookies taken before sign-out does not answer from its cache either
       ctx.deps.revocations.revoke(current.user.id);
+      await recordEvent(ctx.deps.db, ctx, {
+        type: 'sign_out',
+        ...actorOf(current),
+        targetType: 'user',
+        targetId: current.user.id,
+        details: { sessionId: current.session.id },
+      });
     }
     clearSessionCookies(ctx);
     return { success: true };
@@ -79,6 +87,13 @@ const revokeSession = defineEndpoint(rows.revokeSession, {
       const deleted = await deleteUserSessionByTokenHash(ctx.deps.db, current.user.id, tokenHash);
       if (deleted > 0) {
         ctx.deps.revocations.revoke(current.user.id);
+        await recordEvent(ctx.deps.db, ctx, {
+          type: 'session.revoked',
+          ...actorOf(current),
+          targetType: 'user',
+          targetId: current.user.id,
+          details: { scope: 'one', current: tokenHash === current.session.tokenHash },
+        });
         if (tokenHash === current.session.tokenHash) clearSessionCookies(ctx);
         break;
       }
@@ -92,6 +107,13 @@ const revokeSessions = defineEndpoint(rows.revokeSessions, {
     const current = await requireSession(ctx, 'sensitive');
     await deleteSessionsOfUser(ctx.deps.db, current.user.id);
     ctx.deps.revocations.revoke(current.user.id);
+    await recordEvent(ctx.deps.db, ctx, {
+      type: 'session.revoked',
+      ...actorOf(current),
+      targetType: 'user',
+      targetId: current.user.id,
+      details: { scope: 'all' },
+    });
     clearSessionCookies(ctx);
     return { status: true };
   },
@@ -102,6 +124,13 @@ const revokeOtherSessions = defineEndpoint(rows.revokeOtherSessions, {
     const current = await requireSession(ctx, 'sensitive');
     await deleteSessionsOfUser(ctx.deps.db, current.user.id, current.session.id);
     ctx.deps.revocations.revoke(current.user.id);
+    await recordEvent(ctx.deps.db, ctx, {
+      type: 'session.revoked',
+      ...actorOf(current),
+      targetType: 'user',
+      targetId: current.user.id,
+      details: { scope: 'others' },
+    });
     return { status: true };
   },
 });

@@ -6,6 +6,7 @@
  */
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
+import { recordEvent } from '../audit/index.ts';
 import { noticeNewSignIn } from '../security-notices/index.ts';
 import { createSession } from '../session/create.ts';
 import {
@@ -32,6 +33,9 @@ const PERSON_SIGNED_IN: ReadonlySet<SignInMethod> = new Set([
 
 /** Grants that replace whatever session the browser had (not an admin's impersonation, nor a rotation, which replaces its own). */
 const ENDS_PREVIOUS: ReadonlySet<SignInMethod> = new Set([...PERSON_SIGNED_IN, 'sign-up', 'email-verification']);
+
+/** Grants that are not a sign-in of their own: a rotation replaces a session, an impersonation is recorded as one. */
+const NOT_AUDITED_AS_SIGN_IN: ReadonlySet<SignInMethod> = new Set(['rotation', 'impersonation']);
 
 /** Binds the ordered checks to one instance, once (createAuth does it). */
 export function bindSignInChecks(deps: AuthDeps, checks: readonly SignInCheck[]): void {
@@ -77,6 +81,16 @@ export async function grantSession(ctx: Ctx, attempt: SignInAttempt): Promise<Gr
     ctx.deps.revocations.revoke(previous.user.id);
   }
   ctx.deps.logger.debug('session granted', { method: current.method, userId: current.user.id });
+  if (!NOT_AUDITED_AS_SIGN_IN.has(current.method)) {
+    await recordEvent(ctx.deps.db, ctx, {
+      type: 'sign_in',
+      actorUserId: current.user.id,
+      impersonatorUserId: current.impersonatedBy ?? null,
+      targetType: 'user',
+      targetId: current.user.id,
+      details: { method: current.method, secondFactor: current.secondFactor ?? false, sessionId: session.id },
+    });
+  }
   if (PERSON_SIGNED_IN.has(current.method)) await noticeNewSignIn(ctx, current.user);
   return { kind: 'session', token, session, user: current.user };
 }

@@ -7,6 +7,7 @@ import { createEncrypter, type Encrypter } from '../../core/crypto/encryption.ts
 import { generateId, randomString, URL_SAFE } from '../../core/crypto/random.ts';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
+import { recordEvent } from '../audit/index.ts';
 import { checkPasswordInSession } from '../credentials/index.ts';
 import { notify } from '../security-notices/index.ts';
 import type { SessionWithUser } from '../session/index.ts';
@@ -124,13 +125,32 @@ export async function regenerateBackupCodes(ctx: Ctx, userId: string): Promise<s
   const record = await findTwoFactorOfUser(ctx.deps.db, userId);
   if (!record) throw authError('TWO_FACTOR_NOT_ENABLED');
   const codes = generateBackupCodes(twoFactorOptions(ctx.deps).backupCodeCount);
-  await updateTwoFactor(ctx.deps.db, record.id, { backupCodesEnvelope: sealBackupCodes(ctx.deps, codes) });
+  await ctx.deps.db.transaction().execute(async (trx) => {
+    await updateTwoFactor(trx, record.id, { backupCodesEnvelope: sealBackupCodes(ctx.deps, codes) });
+    // that they were regenerated, never the codes
+    await recordEvent(trx, ctx, {
+      type: 'two_factor.backup_codes_regenerated',
+      actorUserId: userId,
+      targetType: 'user',
+      targetId: userId,
+    });
+  });
   return codes;
 }
 
 export async function setTwoFactorEnabled(ctx: Ctx, user: User, enabled: boolean): Promise<User> {
   const now = ctx.deps.clock.now();
-  await updateUserRow(ctx.deps.db, user.id, { twoFactorEnabled: enabled, updatedAt: now });
+  const changed = enabled !== Boolean(user.twoFactorEnabled);
+  await ctx.deps.db.transaction().execute(async (trx) => {
+    await updateUserRow(trx, user.id, { twoFactorEnabled: enabled, updatedAt: now });
+    if (changed)
+      await recordEvent(trx, ctx, {
+        type: enabled ? 'two_factor.enabled' : 'two_factor.disabled',
+        actorUserId: user.id,
+        targetType: 'user',
+        targetId: user.id,
+      });
+  });
   const updated = (await findUserById(ctx.deps.db, user.id)) ?? { ...user, twoFactorEnabled: enabled, updatedAt: now };
   if (enabled && !user.twoFactorEnabled) await notify(ctx, updated, { kind: 'two-factor-enabled' });
   return updated;

@@ -3,7 +3,12 @@ import { username as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
-import { assertNotTooLong, checkSignInPassword, completePasswordSignIn } from '../credentials/index.ts';
+import {
+  assertNotTooLong,
+  checkSignInPassword,
+  completePasswordSignIn,
+  recordSignInRefused,
+} from '../credentials/index.ts';
 import { findUserByUsername } from '../user/index.ts';
 import { assertValidUsername, normalizeUsername } from './rules.ts';
 import { isUsernameTaken } from './service.ts';
@@ -21,7 +26,10 @@ const signInUsername = defineEndpoint(rows.signInUsername, {
     await limitAccount(ctx, `username:${normalized}`);
     const user = await findUserByUsername(ctx.deps.db, normalized);
     const valid = await checkSignInPassword(ctx, user, password, { kind: 'username', value: normalized });
-    if (!valid || !user) throw authError('INVALID_USERNAME_OR_PASSWORD');
+    if (!valid || !user) {
+      await recordSignInRefused(ctx, user, 'username');
+      throw authError('INVALID_USERNAME_OR_PASSWORD');
+    }
     return completePasswordSignIn(ctx, user, {
       method: 'username',
       rememberMe: ctx.body.rememberMe ?? true,
