@@ -17,6 +17,37 @@ describe('configuration', () => {
     expect(() => loadSettings({ AUTH_CONFIG: 'c.json' }, d)).toThrow(/session\.expiresIn/);
   });
 
+  it('reads metrics, shutdown and LOG_FORMAT, the environment over the file, and refuses wrong values', () => {
+    const d = dir();
+    const secret = { AUTH_SECRET: 'x'.repeat(40) };
+    const defaults = loadSettings(secret, d);
+    expect([defaults.metrics, defaults.shutdownTimeoutMs, defaults.logFormat]).toEqual([
+      { enabled: false, token: null },
+      10_000,
+      'text',
+    ]);
+    writeFileSync(
+      join(d, 'latch.config.json'),
+      JSON.stringify({ metrics: { enabled: true, token: 't'.repeat(16) }, shutdown: { timeoutMs: 2500 } }),
+    );
+    const fromFile = loadSettings(secret, d);
+    expect([fromFile.metrics, fromFile.shutdownTimeoutMs]).toEqual([{ enabled: true, token: 't'.repeat(16) }, 2500]);
+    // service settings, not options of the auth core
+    expect('metrics' in fromFile.options || 'shutdown' in fromFile.options).toBe(false);
+    const fromEnv = loadSettings(
+      { ...secret, METRICS_ENABLED: 'false', METRICS_TOKEN: 'e'.repeat(20), LOG_FORMAT: 'json' },
+      d,
+    );
+    expect([fromEnv.metrics, fromEnv.logFormat]).toEqual([{ enabled: false, token: 'e'.repeat(20) }, 'json']);
+    expect(() => loadSettings({ ...secret, LOG_FORMAT: 'xml' }, d)).toThrow(/LOG_FORMAT: must be text or json/);
+    expect(() => loadSettings({ ...secret, METRICS_ENABLED: 'yes' }, d)).toThrow(
+      /METRICS_ENABLED: must be true or false/,
+    );
+    expect(() => loadSettings({ ...secret, METRICS_TOKEN: 'short' }, d)).toThrow(/METRICS_TOKEN: must be at least 16/);
+    writeFileSync(join(d, 'latch.config.json'), JSON.stringify({ metrics: { token: 'short' } }));
+    expect(() => loadSettings(secret, d)).toThrow(/metrics\.token/);
+  });
+
   it('refuses invalid JSON and a missing AUTH_CONFIG file with a clear message', () => {
     const d = dir();
     writeFileSync(join(d, 'c.json'), '{ nope');
