@@ -82,4 +82,37 @@ await describeOnDatabases('sweeping expired rows', {}, (t) => {
     const second = await sweepExpired({ db, clock: t.app.clock }, { batchSize: 10 });
     expect(second.sessions).toBe(3);
   });
+  it('deletes audit events older than the retention, in batches, and keeps the rest', async () => {
+    const { db } = t.db.handle;
+    const now = t.app.clock.now();
+    const event = (ageDays: number) => ({
+      id: randomUUID().replaceAll('-', ''),
+      createdAt: addSeconds(now, -ageDays * 86_400),
+      type: 'sweep-test',
+      outcome: 'success' as const,
+      actorType: 'system' as const,
+    });
+    const old = [event(91), event(200), event(365)];
+    const kept = [event(89), event(30), event(0)];
+    await db
+      .insertInto('auditEvent')
+      .values([...old, ...kept])
+      .execute();
+    const remaining = async () =>
+      (await db.selectFrom('auditEvent').select('id').where('type', '=', 'sweep-test').execute())
+        .map((r) => r.id)
+        .sort();
+
+    const first = await sweepExpired(
+      { db, clock: t.app.clock },
+      { auditRetentionDays: 90, batchSize: 2, maxBatches: 1 },
+    );
+    expect(first.auditEvents).toBe(2);
+    const second = await sweepExpired({ db, clock: t.app.clock }, { auditRetentionDays: 90 });
+    expect(second.auditEvents).toBe(1);
+    expect(await remaining()).toEqual(kept.map((e) => e.id).sort());
+    // a shorter retention takes more
+    await sweepExpired({ db, clock: t.app.clock }, { auditRetentionDays: 10 });
+    expect(await remaining()).toEqual([kept[2]?.id]);
+  });
 });
