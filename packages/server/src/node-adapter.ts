@@ -55,7 +55,8 @@ export function createNodeListener(
         if (metrics && routeOf) {
           const route = routeOf(request.method, url.pathname.slice(basePath.length) || '/');
           metrics.observeRequest(request.method, route, response.status, (performance.now() - started) / 1000);
-          if (route.startsWith('/sign-in/')) await countSignIn(metrics, route, response);
+          // the copy is taken before the answer is sent; reading it does not hold the answer back
+          if (route.startsWith('/sign-in/')) void countSignIn(metrics, route, response);
         }
         // from the status, not response.statusText: reading that makes the adapter's lightweight
         // Response build a full one, which cost a quarter of a session check's time
