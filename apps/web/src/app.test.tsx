@@ -1,0 +1,71 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from './app.tsx';
+import { resetConfigForTests } from './config.ts';
+import { I18nProvider } from './i18n/i18n.tsx';
+import type { Session, SessionData } from './lib/auth.ts';
+import { mockClient, setSession, signedInSession } from './test/mock-auth.ts';
+import { TestQueryProvider } from './test/render.tsx';
+
+vi.mock('./lib/auth.ts', async () => (await import('./test/mock-auth.ts')).module);
+
+function person(id: string, email: string): SessionData {
+  const base = signedInSession();
+  return {
+    user: { ...base.user, id, email, name: email },
+    session: { ...base.session, id: `s-${id}`, token: `t-${id}`, userId: id },
+  };
+}
+
+function otherDevice(of: SessionData, ip: string): Session {
+  return { ...of.session, id: `${of.session.id}-2`, token: `${of.session.token}-2`, ipAddress: ip };
+}
+
+const tree = () => (
+  <TestQueryProvider>
+    <MemoryRouter initialEntries={['/settings/sessions']}>
+      <I18nProvider>
+        <App />
+      </I18nProvider>
+    </MemoryRouter>
+  </TestQueryProvider>
+);
+
+describe('the query cache and the signed-in person', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('latch.language', 'en');
+    window.__LATCH__ = { appName: 'Acme', providers: [], features: { username: false } };
+    resetConfigForTests();
+    vi.clearAllMocks();
+  });
+
+  afterEach(() => {
+    cleanup();
+    window.__LATCH__ = undefined;
+    resetConfigForTests();
+  });
+
+  it('when another person signs in, the previous person’s sessions are not shown; theirs are read afresh', async () => {
+    const ada = person('u1', 'ada@example.com');
+    const bob = person('u2', 'bob@example.com');
+    setSession(ada);
+    mockClient.listSessions.mockImplementation(async () => ({
+      data: [ada.session, otherDevice(ada, '10.0.0.1')],
+      error: null,
+    }));
+    const view = render(tree());
+    expect(await screen.findByText(/IP address: 10\.0\.0\.1/)).toBeTruthy();
+
+    setSession(bob);
+    mockClient.listSessions.mockImplementation(async () => ({
+      data: [bob.session, otherDevice(bob, '10.0.0.2')],
+      error: null,
+    }));
+    view.rerender(tree());
+    expect(await screen.findByText(/IP address: 10\.0\.0\.2/)).toBeTruthy();
+    expect(screen.queryByText(/IP address: 10\.0\.0\.1/)).toBeNull();
+  });
+});
