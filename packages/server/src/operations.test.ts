@@ -203,6 +203,30 @@ describe('GET /metrics', () => {
     expect(sampleValue(after, 'latch_hash_threads')).toBeGreaterThan(0);
     expect(after.some((f) => f.name === 'latch_hash_queue_depth')).toBe(true);
   });
+  it('counts a mail the SMTP server could not take', async () => {
+    const closed = await freePort();
+    const service = await startService(
+      { METRICS_ENABLED: 'true', METRICS_TOKEN: TOKEN, SMTP_URL: `smtp://127.0.0.1:${closed}` },
+      { emailVerification: { sendOnSignUp: true } },
+    );
+    const before = await scrape(service.base);
+    await fetch(`${service.base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: service.base },
+      body: JSON.stringify({ email: 'mail-fails@example.com', password: 'a long enough password 123', name: 'M' }),
+    });
+    const total = (families: PrometheusFamily[]) =>
+      (families.find((f) => f.name === 'latch_mail_send_failures_total')?.metrics ?? []).reduce(
+        (sum, m) => sum + Number(m.value ?? 0),
+        0,
+      );
+    let after = await scrape(service.base);
+    for (let i = 0; i < 50 && total(after) === total(before); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await scrape(service.base);
+    }
+    expect(total(after) - total(before)).toBe(1);
+  });
 });
 
 describe('GET /ready', () => {
