@@ -18,6 +18,7 @@ import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/transport.ts';
 import { findCredentialAccount } from '../accounts/index.ts';
+import { recordEvent } from '../audit/index.ts';
 import { assertNotTooLong, checkPasswordInSession } from '../credentials/index.ts';
 import { apiURL } from '../email-verification/index.ts';
 import { clearSessionCookies, isFresh, type SessionWithUser } from '../session/index.ts';
@@ -93,6 +94,13 @@ async function deleteNow(ctx: Ctx, userId: string, tokenId?: string): Promise<vo
   await ctx.deps.db.transaction().execute(async (trx) => {
     if (tokenId !== undefined && !(await consumeTokenById(trx, tokenId))) throw invalidToken();
     await deleteUserAndDependents(trx, userId);
+    await recordEvent(trx, ctx, {
+      type: 'user.deleted',
+      actorUserId: userId,
+      targetType: 'user',
+      targetId: userId,
+      details: { confirmedBy: tokenId === undefined ? 'session' : 'link' },
+    });
   });
   ctx.deps.revocations.revoke(userId);
   clearSessionCookies(ctx);

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { hashToken } from '../../core/crypto/hash.ts';
-import { describeOnDatabases, PASSWORD, signUpUser, type TestApp } from '../../test/harness.ts';
+import { describeOnDatabases, PASSWORD, signUpUser, type TestApp, verifyEmailOf } from '../../test/harness.ts';
 import { lastLink } from '../email-verification/test-helpers.ts';
 import { codeFor, enrolledUser } from '../two-factor/test-helpers.ts';
 import { sanitizeDetails } from './service.ts';
@@ -28,7 +28,7 @@ async function makeAdmin(app: TestApp, db: Db) {
   return admin;
 }
 
-await describeOnDatabases('the audit log', {}, (t) => {
+await describeOnDatabases('the audit log', { user: { deleteUser: { enabled: true } } }, (t) => {
   const db = () => t.db.handle.db;
 
   it('sign-up, sign-in (with its method, IP and browser) and sign-out each leave a row', async () => {
@@ -203,6 +203,41 @@ await describeOnDatabases('the audit log', {}, (t) => {
     expect(asUser).toEqual([
       { type: 'session.revoked', actorUserId: target, impersonatorUserId: admin.userId, targetId: target },
     ]);
+  });
+
+  it('email verified, email change requested and confirmed, and account deletion each leave a row', async () => {
+    const user = await signUpUser(t.app);
+    t.app.clock.advance(1);
+    await verifyEmailOf(t.app, user.client, user.email);
+    // a verified account's change waits for the old address's approval, then the new one's link
+    const newEmail = `moved-${Date.now()}@example.test`;
+    t.app.clock.advance(1);
+    expect((await user.client.post('/change-email', { newEmail })).status).toBe(200);
+    const approval = new URL(lastLink(t.app, user.email, 'change-email-confirmation', '/approve-email-change'));
+    const approvalToken = approval.searchParams.get('token') ?? '';
+    t.app.clock.advance(1);
+    expect((await t.app.client().post('/change-email/approve', { token: approvalToken })).status).toBe(200);
+    // the approval moves the account; the new address then proves itself with its own link
+    t.app.clock.advance(1);
+    await verifyEmailOf(t.app, user.client, newEmail);
+    t.app.clock.advance(1);
+    expect((await user.client.post('/delete-user', { password: PASSWORD })).status).toBe(200);
+
+    const rows = (await rowsAbout(db(), user.userId)).filter((r) => r.type !== 'sign_in');
+    expect(rows.map((r) => [r.type, r.actorUserId, r.targetId])).toEqual([
+      ['sign_up', user.userId, user.userId],
+      ['email.verified', user.userId, user.userId],
+      ['email.change_requested', user.userId, user.userId],
+      ['email.change_confirmed', user.userId, user.userId],
+      ['email.verified', user.userId, user.userId],
+      ['user.deleted', user.userId, user.userId],
+    ]);
+    expect(rows[2]?.details).toEqual({ email: user.email, newEmail, needsApproval: true });
+    expect(rows[3]?.details).toEqual({ previousEmail: user.email, newEmail });
+    expect(rows[4]?.details).toEqual({ email: newEmail });
+    expect(JSON.stringify(rows)).not.toContain(approvalToken);
+    // the person is gone; what happened to the account is not
+    expect(await db().selectFrom('user').select('id').where('id', '=', user.userId).execute()).toEqual([]);
   });
 
   it('list-audit-events filters and pages newest first; a non-admin gets 403', async () => {

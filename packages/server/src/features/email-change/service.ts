@@ -18,6 +18,7 @@ import type { RequestContext } from '../../core/http/context.ts';
 import { webPageURL } from '../../core/http/page-url.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/transport.ts';
+import { recordEvent } from '../audit/index.ts';
 import { isValidEmail } from '../credentials/index.ts';
 import {
   applyEmailChange,
@@ -74,6 +75,14 @@ export async function requestEmailChange(
     logger.error('could not send the change-email mail', { userId: user.id, error: err });
     throw authError('FAILED_TO_CREATE_VERIFICATION');
   }
+  // once the mail is out (a request whose mail failed left nothing pending); never the link
+  await recordEvent(db, ctx, {
+    type: 'email.change_requested',
+    actorUserId: user.id,
+    targetType: 'user',
+    targetId: user.id,
+    details: { email: user.email, newEmail, needsApproval: approval },
+  });
 }
 
 /** An approval link's request, for the approval page (nothing is spent). */

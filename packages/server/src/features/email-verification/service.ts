@@ -25,6 +25,7 @@ import { AuthError, authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/transport.ts';
+import { recordEvent } from '../audit/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { getCurrentSession, setSessionCookies } from '../session/index.ts';
 import { grantSession } from '../sign-in/index.ts';
@@ -159,12 +160,22 @@ export async function followEmailToken(
     (await swapTokenValue(db, stored.id, stored.value, JSON.stringify({ ...value, used: true }), clock.now()));
   const now = clock.now();
   if (!user.emailVerified) {
-    await db
-      .updateTable('user')
-      .set({ emailVerified: true, updatedAt: now })
-      .where('id', '=', user.id)
-      .where('email', '=', value.email)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('user')
+        .set({ emailVerified: true, updatedAt: now })
+        .where('id', '=', user.id)
+        .where('email', '=', value.email)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1)
+        await recordEvent(trx, ctx, {
+          type: 'email.verified',
+          actorUserId: user.id,
+          targetType: 'user',
+          targetId: user.id,
+          details: { email: value.email },
+        });
+    });
   }
   const verified: User = { ...user, emailVerified: true, updatedAt: user.emailVerified ? user.updatedAt : now };
   if (current?.token) {
@@ -213,6 +224,13 @@ export async function applyEmailChange(
       if (Number(result.numUpdatedRows) !== 1) throw VERIFY_ERRORS.invalidToken();
       // reset links went to the old address: it no longer answers for the account
       await deleteResetTokensOfUser(trx, user.id);
+      await recordEvent(trx, ctx, {
+        type: 'email.change_confirmed',
+        actorUserId: user.id,
+        targetType: 'user',
+        targetId: user.id,
+        details: { previousEmail: value.email, newEmail },
+      });
     });
   } catch (err) {
     if (err instanceof AuthError) throw err;
