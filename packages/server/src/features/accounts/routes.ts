@@ -2,6 +2,7 @@
 import { type AccountJson, accounts as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { recordEvent } from '../audit/index.ts';
 import { notify } from '../security-notices/index.ts';
 import { requireSession } from '../session/index.ts';
 import { type Account, CREDENTIAL_PROVIDER, deleteAccount, findAccountsOfUser } from './repo.ts';
@@ -45,6 +46,13 @@ const unlinkAccount = defineEndpoint(rows.unlinkAccount, {
       throw authError('FAILED_TO_UNLINK_LAST_ACCOUNT');
     }
     await deleteAccount(ctx.deps.db, target.id);
+    await recordEvent(ctx.deps.db, ctx, {
+      type: 'account.unlinked',
+      actorUserId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+      details: { providerId: target.providerId },
+    });
     if (target.providerId !== CREDENTIAL_PROVIDER)
       await notify(ctx, user, { kind: 'provider-unlinked', providerId: target.providerId });
     return { status: true };

@@ -3,10 +3,18 @@
  * the table; a refused sign-in leaves its failure and nothing else; the admin list filters
  * and pages; and no row ever holds a token, code, secret or password of the actions.
  */
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { hashToken } from '../../core/crypto/hash.ts';
-import { describeOnDatabases, PASSWORD, signUpUser, type TestApp, verifyEmailOf } from '../../test/harness.ts';
+import {
+  describeOnDatabases,
+  PASSWORD,
+  signUpUser,
+  signUpVerifiedUser,
+  type TestApp,
+  verifyEmailOf,
+} from '../../test/harness.ts';
 import { lastLink } from '../email-verification/test-helpers.ts';
+import { errorOf, type GithubFake, socialSignIn, startGithubFake } from '../social/test-support.ts';
 import { codeFor, enrolledUser } from '../two-factor/test-helpers.ts';
 import { sanitizeDetails } from './service.ts';
 
@@ -321,3 +329,48 @@ await describeOnDatabases('the audit log', { user: { deleteUser: { enabled: true
     );
   });
 });
+
+const github: GithubFake = await startGithubFake();
+afterAll(() => github.close());
+
+await describeOnDatabases(
+  'the audit log of provider accounts',
+  { socialProviders: { github: github.options } },
+  (t) => {
+    it('a social sign-up, a provider linked and unlinked each leave a row', async () => {
+      const db = t.db.handle.db;
+      // a new person through the provider
+      const browser = t.app.client();
+      const newcomer = github.profile();
+      const signedUp = await socialSignIn(github, browser, newcomer);
+      expect(errorOf(signedUp)).toBeNull();
+      const newId = (await browser.get('/get-session')).json.user.id as string;
+      const joined = await rowsAbout(db, newId);
+      expect(joined.map((r) => [r.type, (r.details as { method?: string }).method])).toEqual(
+        expect.arrayContaining([
+          ['sign_up', 'social'],
+          ['sign_in', 'social'],
+        ]),
+      );
+
+      // an existing person links the provider, then removes it again
+      const me = await signUpVerifiedUser(t.app);
+      t.app.clock.advance(1);
+      const linked = await socialSignIn(github, me.client, github.profile({ email: me.email }), {}, '/link-social');
+      expect(errorOf(linked)).toBeNull();
+      t.app.clock.advance(1);
+      const unlinked = await me.client.post('/unlink-account', { providerId: 'github' });
+      expect(unlinked.status).toBe(200);
+      const rows = (await rowsAbout(db, me.userId)).filter((r) => r.type.startsWith('account.'));
+      expect(rows.map((r) => [r.type, r.actorUserId, r.details])).toEqual([
+        ['account.linked', me.userId, { providerId: 'github', implicit: false }],
+        ['account.unlinked', me.userId, { providerId: 'github' }],
+      ]);
+      // the provider's tokens never reach the log
+      const accounts = await db.selectFrom('account').select(['accessToken', 'refreshToken', 'idToken']).execute();
+      const text = JSON.stringify(await db.selectFrom('auditEvent').selectAll().execute());
+      for (const a of accounts)
+        for (const v of [a.accessToken, a.refreshToken, a.idToken]) if (v) expect(text).not.toContain(v);
+    });
+  },
+);

@@ -14,6 +14,8 @@ export const AUDIT_EVENT_TYPES = [
   'email.verified',
   'email.change_requested',
   'email.change_confirmed',
+  'account.linked',
+  'account.unlinked',
   'user.banned',
   'user.unbanned',
   'user.role_changed',

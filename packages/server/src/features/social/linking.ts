@@ -16,6 +16,7 @@ import { generateId } from '../../core/crypto/random.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { type Account, findAccountByProvider, insertAccount, updateAccount } from '../accounts/index.ts';
+import { recordEvent } from '../audit/index.ts';
 import { sendVerificationMail } from '../email-verification/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { findUserByEmail, findUserById, insertUser, type User, updateUserRow } from '../user/index.ts';
@@ -97,7 +98,16 @@ async function resolveOnce(
     const vouched = isTrustedProvider(ctx, providerId) || profile.emailVerified;
     if (!linking.enabled || !vouched || !existing.emailVerified) return { ok: false, reason: 'account_not_linked' };
     const row = newAccountRow(ctx, existing.id, input, now);
-    await insertAccount(db, row);
+    await db.transaction().execute(async (trx) => {
+      await insertAccount(trx, row);
+      await recordEvent(trx, ctx, {
+        type: 'account.linked',
+        actorUserId: existing.id,
+        targetType: 'user',
+        targetId: existing.id,
+        details: { providerId, implicit: true },
+      });
+    });
     // a new way into an existing account: its owner hears of it, with a link that undoes it
     await announceChange(ctx, existing, { kind: 'provider-linked', accountRowId: row.id, providerId });
     return { ok: true, user: existing, isNew: false };
@@ -127,6 +137,13 @@ async function resolveOnce(
     await db.transaction().execute(async (trx) => {
       await insertUser(trx, user);
       await insertAccount(trx, newAccountRow(ctx, user.id, input, now));
+      await recordEvent(trx, ctx, {
+        type: 'sign_up',
+        actorUserId: user.id,
+        targetType: 'user',
+        targetId: user.id,
+        details: { method: 'social', providerId },
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw err;
@@ -204,6 +221,13 @@ export async function linkOAuthAccount(
     if (winner?.userId === target.userId) return { ok: true, account: winner };
     return { ok: false, reason: winner ? 'account_already_linked_to_different_user' : 'linking_failed' };
   }
+  await recordEvent(db, ctx, {
+    type: 'account.linked',
+    actorUserId: owner.id,
+    targetType: 'user',
+    targetId: owner.id,
+    details: { providerId, implicit: false },
+  });
   await announceChange(ctx, owner, { kind: 'provider-linked', accountRowId: row.id, providerId });
   return { ok: true, account: null };
 }
