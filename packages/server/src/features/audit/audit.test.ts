@@ -64,7 +64,7 @@ await describeOnDatabases('the audit log', { user: { deleteUser: { enabled: true
     expect(rows[2]).toMatchObject({ ipAddress: '203.0.113.7', userAgent: 'AuditTest/1.0', targetType: 'user' });
     expect(rows[2]?.details).toMatchObject({ method: 'password' });
     // the sign-out names the session the sign-in opened
-    const opened = (rows[2]?.details as { sessionId?: string }).sessionId;
+    const opened = (rows[2]?.details as { sessionId?: string } | undefined)?.sessionId;
     expect(opened).toEqual(expect.any(String));
     expect(rows[3]?.details).toEqual({ sessionId: opened });
   });
