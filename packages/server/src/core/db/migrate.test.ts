@@ -18,6 +18,7 @@ const TABLES = [
   'jwks',
   'rateLimit',
   'signInLockout',
+  'auditEvent',
 ];
 
 for (const { dialect, skip } of await testDialects()) {
