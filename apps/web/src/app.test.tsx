@@ -68,4 +68,14 @@ describe('the query cache and the signed-in person', () => {
     expect(await screen.findByText(/IP address: 10\.0\.0\.2/)).toBeTruthy();
     expect(screen.queryByText(/IP address: 10\.0\.0\.1/)).toBeNull();
   });
+
+  it("the header's link to the settings is named by what it shows, then what it does (WCAG 2.5.3)", async () => {
+    const ada = person('u1', 'ada@example.com');
+    setSession({ ...ada, user: { ...ada.user, name: 'Ada Lovelace' } });
+    mockClient.listSessions.mockImplementation(async () => ({ data: [ada.session], error: null }));
+    render(tree());
+    const link = await screen.findByRole('link', { name: /^Ada Lovelace\s*,\s*Account settings$/ });
+    expect(link.getAttribute('href')).toBe('/settings/profile');
+    expect(link.hasAttribute('aria-label')).toBe(false);
+  });
 });

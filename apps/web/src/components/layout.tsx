@@ -183,9 +183,11 @@ export function SiteHeader() {
             {user ? (
               <>
                 <OrganizationSwitcher key={user.id} />
-                <Link to="/settings/profile" className="header-user" aria-label={t.common.settings}>
+                {/* the accessible name starts with what the link shows (WCAG 2.5.3 label in name) */}
+                <Link to="/settings/profile" className="header-user">
                   <Avatar user={user} image={user.image ?? null} size={30} />
                   <span className="header-user__name">{user.name || user.email}</span>
+                  <span className="visually-hidden">, {t.common.settings}</span>
                 </Link>
                 <button
                   type="button"
