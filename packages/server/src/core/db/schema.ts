@@ -172,6 +172,43 @@ export interface AuditEventTable {
   details: string | null;
 }
 
+/** An operator's subscription of an HTTPS endpoint to audit event types (0006-webhooks, features/webhooks). */
+export interface WebhookEndpointTable {
+  id: string;
+  url: string;
+  description: string | null;
+  /** JSON array of event types, or ["*"]. */
+  eventTypes: string;
+  enabled: Bool;
+  /** The `whsec_…` signing secret, encrypted at rest. */
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: NullableDate;
+  createdAt: DateColumn;
+  updatedAt: DateColumn;
+}
+
+/** One event for one endpoint: the durable queue and the delivery log (0006-webhooks). */
+export interface WebhookDeliveryTable {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  /** The webhook-id header, the same for every attempt and replay. */
+  messageId: string;
+  payload: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: Generated<number>;
+  nextAttemptAt: DateColumn;
+  leaseToken: string | null;
+  lastAttemptAt: NullableDate;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  replayOf: string | null;
+  createdAt: DateColumn;
+  completedAt: NullableDate;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -187,6 +224,8 @@ export interface Database {
   rateLimit: RateLimitTable;
   signInLockout: SignInLockoutTable;
   auditEvent: AuditEventTable;
+  webhookEndpoint: WebhookEndpointTable;
+  webhookDelivery: WebhookDeliveryTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';
