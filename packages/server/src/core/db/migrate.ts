@@ -8,7 +8,6 @@ import * as attemptCounters from './migrations/0002-attempt-counters.ts';
 import * as signInLockout from './migrations/0003-sign-in-lockout.ts';
 import * as auditEvents from './migrations/0004-audit-events.ts';
 import * as webhooks from './migrations/0006-webhooks.ts';
-import * as sessionChangeNotify from './migrations/0007-session-change-notify.ts';
 import type { Database, Dialect } from './schema.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -18,7 +17,6 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0003-sign-in-lockout': { up: (db) => signInLockout.up(db, dialect) },
     '0004-audit-events': { up: (db) => auditEvents.up(db, dialect) },
     '0006-webhooks': { up: (db) => webhooks.up(db, dialect) },
-    '0007-session-change-notify': { up: (db) => sessionChangeNotify.up(db, dialect) },
   };
 }
 
