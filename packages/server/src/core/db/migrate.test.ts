@@ -19,6 +19,7 @@ const TABLES = [
   'rateLimit',
   'signInLockout',
   'auditEvent',
+  'passkey',
 ];
 
 for (const { dialect, skip } of await testDialects()) {

@@ -7,6 +7,7 @@ import * as initial from './migrations/0001-initial.ts';
 import * as attemptCounters from './migrations/0002-attempt-counters.ts';
 import * as signInLockout from './migrations/0003-sign-in-lockout.ts';
 import * as auditEvents from './migrations/0004-audit-events.ts';
+import * as passkeys from './migrations/0005-passkeys.ts';
 import * as webhooks from './migrations/0006-webhooks.ts';
 import type { Database, Dialect } from './schema.ts';
 
@@ -16,6 +17,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0002-attempt-counters': { up: (db) => attemptCounters.up(db, dialect) },
     '0003-sign-in-lockout': { up: (db) => signInLockout.up(db, dialect) },
     '0004-audit-events': { up: (db) => auditEvents.up(db, dialect) },
+    '0005-passkeys': { up: (db) => passkeys.up(db, dialect) },
     '0006-webhooks': { up: (db) => webhooks.up(db, dialect) },
   };
 }

@@ -209,6 +209,28 @@ export interface WebhookDeliveryTable {
   completedAt: NullableDate;
 }
 
+/** One WebAuthn credential of a user (0005-passkeys, features/passkey). */
+export interface PasskeyTable {
+  id: string;
+  name: string | null;
+  /** The COSE public key, base64 (better-auth's encoding). */
+  publicKey: string;
+  userId: string;
+  /** base64url, case-sensitive. */
+  credentialID: string;
+  /** The authenticator's signature counter (unsigned 32-bit; pg returns a bigint as text). */
+  counter: ColumnType<number | string, number, number>;
+  deviceType: string;
+  backedUp: Bool;
+  /** Comma-separated, as better-auth stores them. */
+  transports: string | null;
+  createdAt: DateColumn;
+  aaguid: string | null;
+  /** The user handle (base64url) given to the authenticator at registration. */
+  webauthnUserID: string | null;
+  lastUsedAt: NullableDate;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -226,6 +248,7 @@ export interface Database {
   auditEvent: AuditEventTable;
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
+  passkey: PasskeyTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';

@@ -281,4 +281,85 @@ for (const { dialect, skip } of await testDialects()) {
       await database.drop();
     }
   });
+
+  it.skipIf(Boolean(skip))(`an instance at 0004-audit-events gains an empty passkey table on ${dialect}`, async () => {
+    const database = await createTestDatabase(dialect);
+    const handle = connectDatabase(database.url);
+    // biome-ignore lint/suspicious/noExplicitAny: the seed writes an earlier schema, which the app's types no longer describe
+    const db = handle.db as unknown as import('kysely').Kysely<any>;
+    try {
+      await migrateTo(handle.db, handle.dialect, '0004-audit-events');
+      const at = new Date('2026-10-01T08:30:00.000Z');
+      const later = new Date('2026-12-01T08:30:00.000Z');
+      await db
+        .insertInto('user')
+        .values([
+          { id: 'u-fay', name: 'Fay', email: 'fay@example.com', emailVerified: true, createdAt: at, updatedAt: at },
+          { id: 'u-gus', name: 'Gus', email: 'gus@example.com', emailVerified: true, createdAt: at, updatedAt: at },
+        ])
+        .execute();
+      await db
+        .insertInto('session')
+        .values({ id: 's-fay', token: 'hash-of-fay', userId: 'u-fay', expiresAt: later, createdAt: at, updatedAt: at })
+        .execute();
+
+      const result = await migrateToLatest(handle.db, handle.dialect);
+      // later migrations run too: this test is about 0005's
+      expect(result.results?.map((r) => [r.migrationName, r.status])[0]).toEqual(['0005-passkeys', 'Success']);
+      expect(result.results?.every((r) => r.status === 'Success')).toBe(true);
+      expect(await db.selectFrom('session').select(['id', 'token']).execute()).toEqual([
+        { id: 's-fay', token: 'hash-of-fay' },
+      ]);
+
+      // nobody has a passkey yet; a row as better-auth writes it (without Latch's columns) is taken
+      expect(await db.selectFrom('passkey').selectAll().execute()).toEqual([]);
+      const row = (id: string, userId: string, credentialID: string) => ({
+        id,
+        name: null,
+        publicKey: 'pQECAyYgASFYIA',
+        userId,
+        credentialID,
+        counter: 4_294_967_295,
+        deviceType: 'singleDevice',
+        backedUp: false,
+        transports: 'usb,nfc',
+        createdAt: at,
+        aaguid: '00000000-0000-0000-0000-000000000000',
+      });
+      // a credential id longer than a varchar(255) and ids that differ only by case are distinct credentials
+      const long = 'A'.repeat(1364);
+      await db
+        .insertInto('passkey')
+        .values([row('p-1', 'u-fay', 'AbCd'), row('p-2', 'u-gus', 'aBcD'), row('p-3', 'u-fay', long)])
+        .execute();
+      const found = await db
+        .selectFrom('passkey')
+        .select(['id', 'counter'])
+        .where('credentialID', '=', 'aBcD')
+        .execute();
+      expect(found.map((r: { id: string; counter: unknown }) => [r.id, Number(r.counter)])).toEqual([
+        ['p-2', 4_294_967_295],
+      ]);
+      expect((await db.selectFrom('passkey').select('id').where('credentialID', '=', long).execute()).length).toBe(1);
+      const fresh = await db
+        .selectFrom('passkey')
+        .select(['webauthnUserID', 'lastUsedAt'])
+        .where('id', '=', 'p-1')
+        .executeTakeFirst();
+      expect(fresh).toEqual({ webauthnUserID: null, lastUsedAt: null });
+      // one credential belongs to one account
+      const duplicate = await db
+        .insertInto('passkey')
+        .values(row('p-4', 'u-gus', 'AbCd'))
+        .execute()
+        .catch((e: unknown) => e);
+      expect(isUniqueViolation(duplicate)).toBe(true);
+      // and goes with its user
+      await db.deleteFrom('user').where('id', '=', 'u-fay').execute();
+      expect(await db.selectFrom('passkey').select('id').execute()).toEqual([{ id: 'p-2' }]);
+    } finally {
+      await handle.close();
+      await database.drop();
+    }
+  });
 }
