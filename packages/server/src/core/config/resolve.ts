@@ -71,6 +71,15 @@ export interface ResolvedConfig {
   };
   security: { undoLinkExpiresIn: number; newSignInNotification: boolean };
   audit: { retentionDays: number };
+  webhooks: {
+    enabled: boolean;
+    workerIntervalMs: number;
+    maxAttempts: number;
+    timeoutMs: number;
+    concurrency: number;
+    allowInsecureUrls: boolean;
+    allowPrivateNetworks: boolean;
+  };
   rateLimit: {
     enabled: boolean;
     window: number;
@@ -245,6 +254,15 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
       newSignInNotification: o.security?.newSignInNotification ?? false,
     },
     audit: { retentionDays: o.audit?.retentionDays ?? 90 },
+    webhooks: {
+      enabled: o.webhooks?.enabled ?? false,
+      workerIntervalMs: o.webhooks?.workerIntervalMs ?? 1000,
+      maxAttempts: o.webhooks?.maxAttempts ?? 10,
+      timeoutMs: o.webhooks?.timeoutMs ?? 15_000,
+      concurrency: o.webhooks?.concurrency ?? 8,
+      allowInsecureUrls: o.webhooks?.allowInsecureUrls ?? false,
+      allowPrivateNetworks: o.webhooks?.allowPrivateNetworks ?? false,
+    },
     rateLimit: {
       enabled: rl.enabled ?? !ctx.test,
       window: rl.window ?? 10,

@@ -185,6 +185,25 @@ export const configFileSchema = z
       .object({ retentionDays: z.number().int().min(1).max(36_500).optional() })
       .strict()
       .optional(),
+    /** Webhooks (docs/webhooks.md): audit events delivered to operators' endpoints; off unless enabled. */
+    webhooks: z
+      .object({
+        enabled: z.boolean().optional(),
+        /** How often each instance's worker looks for due deliveries (default 1000). */
+        workerIntervalMs: z.number().int().min(50).max(3_600_000).optional(),
+        /** Attempts of one delivery, the first included, before it is marked failed (default 10). */
+        maxAttempts: z.number().int().min(1).max(50).optional(),
+        /** How long one attempt may take, connection to answer (default 15000). */
+        timeoutMs: z.number().int().min(100).max(60_000).optional(),
+        /** Deliveries sent at once by one instance (default 8). */
+        concurrency: z.number().int().min(1).max(100).optional(),
+        /** Development only: http:// to loopback hosts (localhost, 127.0.0.1, ::1). */
+        allowInsecureUrls: z.boolean().optional(),
+        /** Development only: targets on loopback, private, link-local and other non-public addresses. */
+        allowPrivateNetworks: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
     rateLimit: z
       .object({
         enabled: z.boolean().optional(),
