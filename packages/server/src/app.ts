@@ -6,6 +6,7 @@
  *   - migrate() and close().
  */
 import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { type Clock, systemClock } from './core/clock.ts';
 import { type ResolvedConfig, resolveConfig } from './core/config/resolve.ts';
 import type { LatchOptions } from './core/config/schema.ts';
@@ -20,8 +21,9 @@ import { createRouter, type RequestInfo } from './core/http/router.ts';
 import { createLogger, type Logger } from './core/logger.ts';
 import { createMailer, type Mailer } from './core/mail/transport.ts';
 import { createSessionRevocations } from './core/revocations.ts';
+import { postgresChangeChannel, redisChangeChannel } from './core/session-change-channels.ts';
+import { type ChangeChannel, createSessionChanges, type SessionChanges } from './core/session-changes.ts';
 import { accountDeletionEndpoints } from './features/account-deletion/index.ts';
-import { dataExportEndpoints } from './features/data-export/index.ts';
 import { accountEndpoints, findCredentialAccount } from './features/accounts/index.ts';
 import { adminEndpoints, registerAdmin } from './features/admin/index.ts';
 import {
@@ -31,6 +33,7 @@ import {
   registerSignUpExtension,
   storePassword,
 } from './features/credentials/index.ts';
+import { dataExportEndpoints } from './features/data-export/index.ts';
 import { emailChangeEndpoints } from './features/email-change/index.ts';
 import { emailVerificationEndpoints, registerEmailVerification } from './features/email-verification/index.ts';
 import { invitationEndpoints } from './features/invitations/index.ts';
@@ -118,9 +121,11 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     cookieMaxAgeSeconds: config.session.cookieCache.maxAge,
     redis: config.session.cookieCache.enabled ? (overrides.redis ?? null) : null,
   });
+  const sessionChanges = createSessionChangesFor(config, database, overrides.redis ?? null, logger);
   const deps: AuthDeps = {
     config,
-    db: database.db,
+    // the cross-instance session cache sees this instance's writes through a plugin
+    db: sessionChanges ? database.db.withPlugin(sessionChanges.plugin) : database.db,
     dialect: database.dialect,
     reader: database.reader,
     clock,
@@ -128,6 +133,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     mailer,
     rateLimiter,
     revocations,
+    sessionChanges,
     cookieName: (suffix) => `${securePrefix}${config.advanced.cookiePrefix}.${suffix}`,
   };
 
@@ -167,7 +173,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     contractChecks: test ? 'throw' : production ? 'off' : 'log',
   });
 
-  const api: ServerApi = {
+  const api: ServerApi = announcingWrites(sessionChanges, {
     ...createOrganizationApi(deps),
     async setPassword({ userId, newPassword }) {
       assertPasswordLength(newPassword, config);
@@ -179,7 +185,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
       await storePassword(deps.db, userId, await hashPassword(newPassword), clock.now());
       return { status: true };
     },
-  };
+  });
 
   // expired sessions and old verification rows, hourly (not in tests: their clocks are moved by hand)
   const sweeper = test ? null : startSweeper(deps);
@@ -195,7 +201,10 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     fetch: router,
     fastSessionCheck,
     api,
-    ready: () => revocations.ready(),
+    ready: async () => {
+      await revocations.ready();
+      await sessionChanges?.ready();
+    },
     migrate: async () => {
       await migrateToLatest(database.db, database.dialect);
     },
@@ -203,8 +212,44 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
       sweeper?.stop();
       await rateLimiter.close();
       await revocations.close();
+      await sessionChanges?.close();
       await mailer.close();
       if (ownsDatabase) await database.close();
     },
   };
+}
+
+/**
+ * PostgreSQL and MySQL with `session.memoryCache` on: the feed that says when a remembered
+ * session answer may be used. PostgreSQL announces its own commits (LISTEN/NOTIFY, with or
+ * without Redis); MySQL needs Redis, and without it has no channel: every check reads the
+ * store. SQLite has its own version (the file's), so none is needed.
+ */
+function createSessionChangesFor(
+  config: ResolvedConfig,
+  database: DatabaseHandle,
+  redis: Redis | null,
+  logger: Logger,
+): SessionChanges | null {
+  if (database.dialect === 'sqlite' || !config.session.memoryCache) return null;
+  let channel: ChangeChannel | null = null;
+  if (database.postgresURL) {
+    const db = database.db;
+    channel = postgresChangeChannel(database.postgresURL, async (name, message) => {
+      await sql`select pg_notify(${name}, ${message})`.execute(db);
+    });
+  } else if (redis) channel = redisChangeChannel(redis);
+  return channel ? createSessionChanges({ channel, logger }) : null;
+}
+
+/** Server calls run as one unit each, like requests: their writes are announced when they end. */
+function announcingWrites<T extends object>(changes: SessionChanges | null, api: T): T {
+  if (!changes) return api;
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(api))
+    wrapped[name] =
+      typeof value === 'function'
+        ? (...args: unknown[]) => changes.within(async () => (value as (...a: unknown[]) => unknown)(...args))
+        : value;
+  return wrapped as T;
 }

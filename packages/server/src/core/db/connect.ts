@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   label: string;
   /** SQLite files only: a read-only connection for the hot reads (sqlite-reader.ts). */
   reader: SqliteReader | null;
+  /** PostgreSQL only: the URL, for the connection that LISTENs to session changes (core/session-change-channels.ts). */
+  postgresURL?: string;
   /** PostgreSQL only (node-postgres exposes its counts): the pool's connections, for /metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -56,7 +58,7 @@ export function connectDatabase(url: string, opts: ConnectOptions = {}): Databas
     pool.on('error', opts.onIdleConnectionError ?? reportIdleError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-    return { db, dialect, label: redact(url), reader: null, poolStats, close: () => db.destroy() };
+    return { db, dialect, label: redact(url), reader: null, postgresURL: url, poolStats, close: () => db.destroy() };
   }
   if (dialect === 'mysql') {
     const pool = loadMysql2().createPool({

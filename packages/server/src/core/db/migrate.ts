@@ -9,6 +9,7 @@ import * as signInLockout from './migrations/0003-sign-in-lockout.ts';
 import * as auditEvents from './migrations/0004-audit-events.ts';
 import * as passkeys from './migrations/0005-passkeys.ts';
 import * as webhooks from './migrations/0006-webhooks.ts';
+import * as sessionChangeNotify from './migrations/0007-session-change-notify.ts';
 import type { Database, Dialect } from './schema.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -19,6 +20,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0004-audit-events': { up: (db) => auditEvents.up(db, dialect) },
     '0005-passkeys': { up: (db) => passkeys.up(db, dialect) },
     '0006-webhooks': { up: (db) => webhooks.up(db, dialect) },
+    '0007-session-change-notify': { up: (db) => sessionChangeNotify.up(db, dialect) },
   };
 }
 

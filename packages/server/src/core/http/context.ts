@@ -11,6 +11,7 @@ import type { SqliteReader } from '../db/sqlite-reader.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/transport.ts';
 import type { SessionRevocations } from '../revocations.ts';
+import type { SessionChanges } from '../session-changes.ts';
 import { type CookieOptions, parseCookieHeader, safeDecode, serializeCookie } from './cookies.ts';
 import type { RateLimiter } from './rate-limit/limiter.ts';
 
@@ -28,6 +29,11 @@ export interface AuthDeps {
   rateLimiter: RateLimiter;
   /** Each user's last revocation, so a session cache cookie does not outlive it (core/revocations.ts). */
   revocations: SessionRevocations;
+  /**
+   * PostgreSQL/MySQL with the memory cache on and a channel (Redis, or PostgreSQL's own):
+   * when a remembered session answer may be used (core/session-changes.ts); else null.
+   */
+  sessionChanges: SessionChanges | null;
   /** Cookie names with the configured prefix (and `__Secure-` on https). */
   cookieName(suffix: string): string;
 }

@@ -98,8 +98,11 @@ export function createRouter(options: RouterOptions): (request: Request, info?: 
   const answerHeaders = apiHeaders(deps.config);
   const checks = options.contractChecks ?? 'off';
   const logRefusedOrigin = createOriginRefusalLog(deps.config, deps.logger, deps.clock);
+  const changes = deps.sessionChanges;
   return async function handle(request: Request, info: RequestInfo = {}): Promise<Response> {
-    return withHeaders(await route(request, info), answerHeaders);
+    // with the cross-instance session cache, a request's writes are announced before it answers
+    const response = changes ? await changes.within(() => route(request, info)) : await route(request, info);
+    return withHeaders(response, answerHeaders);
   };
 
   async function route(request: Request, info: RequestInfo): Promise<Response> {

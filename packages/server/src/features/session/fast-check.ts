@@ -21,6 +21,14 @@ import { type SessionWithUser, sessionFromJson, sessionToJson } from './model.ts
 import { findSessionWithUserByTokenHash, findSessionWithUserSync } from './repo.ts';
 import { isRefreshDue, sessionCookieNames } from './service.ts';
 
+/**
+ * On PostgreSQL/MySQL a remembered answer is read again after this long even when no write
+ * was announced. PostgreSQL announces every commit itself; on MySQL Latch announces its own
+ * writes (core/session-changes.ts) but an operator's SQL reaches no channel, and this bounds
+ * how long such a change goes unseen by the session check.
+ */
+const FEED_ENTRY_MS = 5_000;
+
 /** A response as plain data, for the Node adapter to write directly. */
 export interface PlainAnswer {
   status: number;
@@ -66,7 +74,15 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
   };
   const tooMany = JSON.stringify(authError('TOO_MANY_REQUESTS').toJSON());
 
-  const memo = deps.reader && config.session.memoryCache ? createSessionMemo() : null;
+  // remembered answers: on SQLite under the file's change version, on PostgreSQL/MySQL under the
+  // cross-instance change feed's (core/session-changes.ts), which is null while it cannot vouch
+  const { reader, sessionChanges } = deps;
+  const changeVersion: () => number | null = reader
+    ? () => reader.changeVersion()
+    : sessionChanges
+      ? () => sessionChanges.version()
+      : () => null;
+  const memo = config.session.memoryCache && (reader || sessionChanges) ? createSessionMemo() : null;
   // decoding the session-data cookie is a pure function of the two cookies and the clock:
   // the same pair, byte for byte, decodes the same until the earlier of its two expiries
   const decoded = createSessionMemo();
@@ -114,10 +130,14 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
   ): Promise<MemoEntry | null> {
     const tokenHash = hashToken(token);
     if (memo && version !== null) {
-      const found = findSessionWithUserSync(deps, tokenHash);
+      const found = reader
+        ? findSessionWithUserSync(deps, tokenHash)
+        : await findSessionWithUserByTokenHash(deps, tokenHash);
       if (!found || found.session.expiresAt <= now) return null;
       const current = { ...found, token };
-      const entry = { current, body: bodyOf(current) };
+      const entry: MemoEntry = { current, body: bodyOf(current) };
+      // a write made outside Latch on MySQL (an operator's SQL) reaches no channel: bound how long it goes unseen
+      if (!reader) entry.usableUntilMs = now.getTime() + FEED_ENTRY_MS;
       memo.set(rawToken, version, entry);
       return entry;
     }
@@ -166,7 +186,7 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
       entry = fromCookieCache(rawToken, rawCache, now);
       if (!entry) return null;
     } else {
-      const version = memo && deps.reader ? deps.reader.changeVersion() : null;
+      const version = memo ? changeVersion() : null;
       entry = memo && version !== null ? memo.get(rawToken, version) : undefined;
       if (!entry) {
         const token = unsignValue(safeDecode(rawToken), config.secret);
@@ -176,6 +196,11 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
         if (!entry) return null;
       } else if (entry.current.session.expiresAt <= now) {
         return null;
+      } else if (entry.usableUntilMs !== undefined && entry.usableUntilMs <= now.getTime()) {
+        const token = unsignValue(safeDecode(rawToken), config.secret);
+        if (!token) return nullAnswer;
+        entry = await fromDatabase(rawToken, token, now, version);
+        if (!entry) return null;
       }
     }
     const { current } = entry;

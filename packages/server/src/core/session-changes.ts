@@ -1,0 +1,256 @@
+/**
+ * When a remembered session answer may be used on PostgreSQL and MySQL (issue 14, item 1).
+ *
+ * The session check keeps recent answers in memory (features/session/memory-cache.ts),
+ * tagged with a change version: an entry is used only while the version has not moved.
+ * On SQLite the version is the file's own (core/db/sqlite-reader.ts). Here it is this
+ * feed's, and it moves:
+ *  - the moment this instance writes a `session` or `user` row (a Kysely plugin sees the
+ *    UPDATE, DELETE or upserting INSERT; a plain INSERT changes no answer already given),
+ *    and again when the request that wrote ends, after its transactions committed and
+ *    before its answer leaves, so an answer read between the write and the commit is
+ *    dropped too: the instance that wrote never answers stale;
+ *  - when a write is announced on the shared channel. On PostgreSQL the database announces
+ *    every committed change itself (a trigger's NOTIFY, migration 0007), so an operator's
+ *    SQL is seen too. On MySQL, over Redis, the writing instance announces after the commit
+ *    and before its answer, so that when a client sees the write's answer the message is
+ *    already on its way. Either way the other instances drop their entries within the
+ *    channel's delay (milliseconds, measured in features/session/cross-instance.test.ts);
+ *  - when the channel comes back after any interruption (re-synchronised: nothing read
+ *    before counts).
+ * While the channel is down, or this instance has not heard its own heartbeat for a
+ * while (a connection that hangs without closing), `version()` is null and every check
+ * reads the store, as with `session.memoryCache: false`.
+ *
+ * Invalidation is coarse on purpose: any write of a session or user row empties every
+ * instance's memory. Reads between writes are what the cache is for (a product asking for
+ * the same session on every page); a write costs each instance one store read per session.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import type { Logger } from './logger.ts';
+
+/** The tables whose rows make up a session answer. */
+const WATCHED = new Set(['session', 'user']);
+/** Raw SQL that writes one of them (the builders cover the rest). */
+const RAW_WRITE = /\b(?:update|delete\s+from|insert\s+into|replace\s+into)\s+[`"]?(?:session|user)[`"]?(?:\s|$)/i;
+
+/** How a message reaches the other instances: Redis pub/sub or PostgreSQL LISTEN/NOTIFY. */
+export interface ChangeChannel {
+  readonly name: string;
+  /** The database announces every committed change itself (PostgreSQL's trigger): Latch need not. */
+  readonly databaseAnnounces?: boolean;
+  /** Starts listening; `onMessage` for every message, `onState` whenever listening starts or stops. */
+  start(onMessage: (message: string) => void, onState: (listening: boolean, reason?: string) => void): void;
+  publish(message: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SessionChanges {
+  /** The version to tag and look up memory entries with, or null: read the store. */
+  version(): number | null;
+  /** Runs one request (or server call): its writes are announced when it ends. */
+  within<T>(fn: () => Promise<T>): Promise<T>;
+  /** The plugin that sees this instance's writes; install it on the instance's Kysely. */
+  readonly plugin: KyselyPlugin;
+  /** Resolves once the channel listens (or failed to, then the cache stays off until it does). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SessionChangesOptions {
+  channel: ChangeChannel;
+  logger: Logger;
+  /** How often an instance sends itself a heartbeat over the channel. */
+  heartbeatMs?: number;
+  /** Without its own heartbeat for this long, an instance stops believing its memory. */
+  silenceMs?: number;
+}
+
+interface Scope {
+  wrote: boolean;
+}
+
+function tableName(node: OperationNode | undefined): string | null {
+  if (!node) return null;
+  if (node.kind === 'TableNode') {
+    return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
+  }
+  if (node.kind === 'AliasNode') return tableName((node as unknown as { node: OperationNode }).node);
+  return null;
+}
+
+/** Whether a query may change a session answer: an UPDATE, DELETE, upsert or raw write of a watched table. */
+export function writesSessionAnswer(node: RootOperationNode): boolean {
+  switch (node.kind) {
+    case 'UpdateQueryNode': {
+      if (WATCHED.has(tableName(node.table) ?? '')) return true;
+      return false;
+    }
+    case 'DeleteQueryNode':
+      return node.from.froms.some((from) => WATCHED.has(tableName(from) ?? ''));
+    case 'InsertQueryNode':
+      // a new row is in no answer yet; an upsert or REPLACE may overwrite one that is
+      return (
+        WATCHED.has(tableName(node.into) ?? '') &&
+        (node.onConflict !== undefined || node.onDuplicateKey !== undefined || node.replace === true)
+      );
+    case 'RawNode':
+      return RAW_WRITE.test(node.sqlFragments.join('?'));
+    default:
+      return false;
+  }
+}
+
+export function createSessionChanges(options: SessionChangesOptions): SessionChanges {
+  const { channel, logger } = options;
+  const heartbeatMs = options.heartbeatMs ?? 500;
+  const silenceMs = options.silenceMs ?? 2_000;
+  const me = randomUUID();
+  const beat = `hb:${me}`;
+  const scopes = new AsyncLocalStorage<Scope>();
+
+  let counter = 0;
+  let listening = false;
+  let lastBeatMs = 0;
+  let closed = false;
+  let outage = false;
+
+  const bump = () => {
+    counter += 1;
+  };
+
+  const announce = () => {
+    if (channel.databaseAnnounces) return;
+    channel.publish(`w:${me}`).catch((error: Error) => {
+      logger.error('Session changes: could not announce a write to the other instances', { error: error.message });
+    });
+  };
+
+  const publishNow = async () => {
+    if (channel.databaseAnnounces) return;
+    try {
+      await channel.publish(`w:${me}`);
+    } catch (error) {
+      logger.error('Session changes: could not announce a write to the other instances', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+
+  let resolveReady: () => void = () => {};
+  const readyPromise = new Promise<void>((resolve) => {
+    resolveReady = resolve;
+  });
+
+  channel.start(
+    (message) => {
+      if (message === beat) {
+        lastBeatMs = Date.now();
+        return;
+      }
+      if (message.startsWith('hb:')) return;
+      bump();
+    },
+    (now, reason) => {
+      if (now) {
+        // anything announced while we did not listen is lost: nothing read before counts
+        bump();
+        listening = true;
+        lastBeatMs = Date.now();
+        if (outage) logger.info(`Session changes: listening on ${channel.name} again`);
+        outage = false;
+        resolveReady();
+        return;
+      }
+      listening = false;
+      bump();
+      // a first attempt that failed also ends the wait: the cache stays off until the channel listens
+      resolveReady();
+      if (!outage && !closed) {
+        outage = true;
+        logger.warn(
+          `Session changes: not listening on ${channel.name}; session checks read the store until it is back`,
+          reason ? { reason } : {},
+        );
+      }
+    },
+  );
+
+  const heartbeat = setInterval(() => {
+    if (listening) channel.publish(beat).catch(() => {});
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  const plugin: KyselyPlugin = {
+    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+      if (writesSessionAnswer(args.node)) {
+        bump();
+        const scope = scopes.getStore();
+        if (scope) scope.wrote = true;
+        else {
+          // outside a request (the sweeper, a script): announce now and once more shortly,
+          // when the statement's transaction has committed
+          announce();
+          setTimeout(() => {
+            bump();
+            announce();
+          }, 250).unref();
+        }
+      }
+      return args.node;
+    },
+    async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      return args.result;
+    },
+  };
+
+  return {
+    version() {
+      if (!listening) return null;
+      if (Date.now() - lastBeatMs > silenceMs) {
+        if (!outage) {
+          outage = true;
+          logger.warn(`Session changes: no heartbeat on ${channel.name}; session checks read the store`);
+        }
+        bump();
+        return null;
+      }
+      if (outage) {
+        outage = false;
+        logger.info(`Session changes: heartbeat on ${channel.name} again`);
+      }
+      return counter;
+    },
+    async within<T>(fn: () => Promise<T>): Promise<T> {
+      const scope: Scope = { wrote: false };
+      try {
+        return await scopes.run(scope, fn);
+      } finally {
+        if (scope.wrote) {
+          // committed by now: drop what was read meanwhile here, and tell the others before answering
+          bump();
+          await publishNow();
+        }
+      }
+    },
+    plugin,
+    ready: () => readyPromise,
+    async close() {
+      closed = true;
+      clearInterval(heartbeat);
+      listening = false;
+      resolveReady();
+      await channel.close();
+    },
+  };
+}
