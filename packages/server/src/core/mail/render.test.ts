@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from './duration.ts';
 import { LANGUAGE_CODES, LANGUAGE_TAGS, LANGUAGES, type LanguageCode } from './languages.ts';
-import { MAIL_KINDS, type MailKind, type MailVars, pickLanguage, renderMail } from './render.ts';
+import { isCodeMail, MAIL_KINDS, type MailKind, type MailVars, pickLanguage, renderMail } from './render.ts';
 import { MAIL_STRINGS } from './templates/strings/index.ts';
 
 const URL = 'https://auth.example.com/api/auth/verify?token=Zx9_q-1&callbackURL=%2Fhome';
@@ -66,14 +66,13 @@ describe.each(MAIL_KINDS)('renderMail(%s)', (kind: MailKind) => {
       expect(mail.text).toContain(`${label}\n${URL}`);
       expect(mail.html).toContain(`href="${URL.replace(/&/g, '&amp;')}"`);
 
-      const expiry =
-        kind === 'two-factor-otp'
-          ? MAIL_STRINGS[language].codeExpires(formatDuration(3600, language))
-          : MAIL_STRINGS[language].linkExpires(formatDuration(3600, language));
+      const expiry = isCodeMail(kind)
+        ? MAIL_STRINGS[language].codeExpires(formatDuration(3600, language))
+        : MAIL_STRINGS[language].linkExpires(formatDuration(3600, language));
       expect(mail.text).toContain(expiry);
       expect(decodeEntities(mail.html)).toContain(expiry);
       expect(mail.text).toContain(MAIL_STRINGS[language].kinds[kind].notYou({ ...PLAIN, appName: APP }));
-      if (kind === 'two-factor-otp') {
+      if (isCodeMail(kind)) {
         expect(mail.text).toContain('493817');
         expect(mail.html).toContain('493817');
       }

@@ -63,7 +63,24 @@ const REQUIRED: Record<MailKind, readonly VarName[]> = {
   'security-backup-codes': [],
   'security-provider-unlinked': ['providerName'],
   'security-new-sign-in': [],
+  'magic-link': ['url'],
+  'email-otp-sign-in': ['code'],
+  'email-otp-verify-email': ['code'],
+  'email-otp-reset-password': ['code'],
+  'security-unproven-access-removed': ['email'],
 };
+
+/** Mails whose secret is a code to type, not a link: their lifetime reads "this code expires…". */
+const CODE_KINDS: ReadonlySet<MailKind> = new Set([
+  'two-factor-otp',
+  'email-otp-sign-in',
+  'email-otp-verify-email',
+  'email-otp-reset-password',
+]);
+
+export function isCodeMail(kind: MailKind): boolean {
+  return CODE_KINDS.has(kind);
+}
 
 /** Values shown in bold inside body paragraphs of the HTML part. */
 const EMPHASISED = new Set<keyof Placeholders>([
@@ -146,11 +163,7 @@ export function renderMail(kind: MailKind, vars: MailVars, language: LanguageCod
 
   const duration = vars.expiresInSeconds === undefined ? null : formatDuration(vars.expiresInSeconds, lang);
   const expires =
-    duration === null
-      ? undefined
-      : kind === 'two-factor-otp'
-        ? strings.codeExpires(duration)
-        : strings.linkExpires(duration);
+    duration === null ? undefined : isCodeMail(kind) ? strings.codeExpires(duration) : strings.linkExpires(duration);
   const subject = oneLine(k.subject(values));
   const tag = LANGUAGE_TAGS[lang];
 

@@ -204,5 +204,56 @@ export const de: MailStrings = {
       notYou: () =>
         'Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und melden Sie die Sitzungen ab, die Sie nicht kennen.',
     },
+    'magic-link': {
+      subject: (p) => `Ihr Anmeldelink für ${p.appName}`,
+      preheader: () => 'Melden Sie sich mit diesem Link an. Er funktioniert nur einmal.',
+      heading: (p) => `Bei ${p.appName} anmelden`,
+      body: (p) => [
+        `Klicken Sie auf die Schaltfläche unten, um sich mit dieser E-Mail-Adresse bei ${p.appName} anzumelden. Der Link funktioniert nur einmal.`,
+      ],
+      action: () => 'Anmelden',
+      notYou: () => 'Falls Sie keine Anmeldung angefordert haben, können Sie diese E-Mail einfach ignorieren.',
+    },
+    'email-otp-sign-in': {
+      subject: (p) => `Ihr Code zur Anmeldung bei ${p.appName}`,
+      preheader: () => 'Geben Sie diesen Code ein, um sich anzumelden.',
+      heading: () => 'Ihr Code zur Anmeldung',
+      body: (p) => [`Geben Sie diesen Code ein, um sich mit dieser E-Mail-Adresse bei ${p.appName} anzumelden:`],
+      action: () => 'Zur Anmeldung',
+      notYou: () =>
+        'Falls Sie nicht versucht haben, sich anzumelden, können Sie diese E-Mail einfach ignorieren: Ohne diesen Code kann sich niemand anmelden.',
+    },
+    'email-otp-verify-email': {
+      subject: (p) => `Ihr Bestätigungscode für ${p.appName}`,
+      preheader: () => 'Geben Sie diesen Code ein, um Ihre E-Mail-Adresse zu bestätigen.',
+      heading: () => 'Bestätigen Sie Ihre E-Mail-Adresse',
+      body: (p) => [`Geben Sie diesen Code ein, um Ihre E-Mail-Adresse für ${p.appName} zu bestätigen:`],
+      action: () => 'E-Mail-Adresse bestätigen',
+      notYou: (p) =>
+        `Falls Sie kein Konto bei ${p.appName} erstellt haben, können Sie diese E-Mail einfach ignorieren.`,
+    },
+    'email-otp-reset-password': {
+      subject: (p) => `Ihr Code zum Zurücksetzen des Passworts für ${p.appName}`,
+      preheader: () => 'Geben Sie diesen Code ein, um ein neues Passwort festzulegen.',
+      heading: () => 'Setzen Sie Ihr Passwort zurück',
+      body: (p) => [
+        `Wir haben eine Anfrage erhalten, das Passwort Ihres Kontos bei ${p.appName} zurückzusetzen. Geben Sie diesen Code ein, um ein neues festzulegen:`,
+      ],
+      action: () => 'Neues Passwort festlegen',
+      notYou: () =>
+        'Falls Sie das Zurücksetzen nicht angefordert haben, ignorieren Sie diese E-Mail. Ihr Passwort bleibt unverändert.',
+    },
+    'security-unproven-access-removed': {
+      subject: (p) => `Ihr ${p.appName}-Konto gehört jetzt nur noch Ihnen`,
+      preheader: () => 'Was vor der Bestätigung Ihrer Adresse eingerichtet wurde, ist entfernt.',
+      heading: () => 'Jetzt können nur noch Sie sich anmelden',
+      body: (p) => [
+        `Sie haben soeben bestätigt, dass ${p.email} Ihre Adresse ist. Zuvor war Ihr ${p.appName}-Konto eingerichtet worden, ohne dass jemand diese Adresse bestätigt hatte.`,
+        'Damit das Konto nur Ihnen gehört, haben wir das zuvor eingerichtete Passwort, die verknüpften Anmeldedienste und die Zwei-Faktor-Authentifizierung entfernt und alle Sitzungen abgemeldet. Falls Sie diese selbst eingerichtet hatten, richten Sie sie in Ihren Kontoeinstellungen erneut ein.',
+      ],
+      action: () => 'Zu Ihrem Konto',
+      notYou: (p) =>
+        `Falls Sie sich nicht gerade mit einem Link oder Code an diese Adresse angemeldet haben, kann möglicherweise jemand Ihre E-Mails lesen: Sichern Sie Ihr E-Mail-Konto und wenden Sie sich an das ${p.appName}-Team.`,
+    },
   },
 };

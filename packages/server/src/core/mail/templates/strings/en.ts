@@ -199,5 +199,54 @@ export const en: MailStrings = {
       notYou: () =>
         'If this wasn’t you, change your password and sign out the sessions you don’t recognise right away.',
     },
+    'magic-link': {
+      subject: (p) => `Your ${p.appName} sign-in link`,
+      preheader: () => 'Use this link to sign in. It works once.',
+      heading: (p) => `Sign in to ${p.appName}`,
+      body: (p) => [
+        `Use the button below to sign in to ${p.appName} with this email address. The link works only once.`,
+      ],
+      action: () => 'Sign in',
+      notYou: () => 'If you didn’t ask to sign in, you can safely ignore this email.',
+    },
+    'email-otp-sign-in': {
+      subject: (p) => `Your code to sign in to ${p.appName}`,
+      preheader: () => 'Enter this code to sign in.',
+      heading: () => 'Your sign-in code',
+      body: (p) => [`Enter this code to sign in to ${p.appName} with this email address:`],
+      action: () => 'Go to sign-in',
+      notYou: () =>
+        'If you didn’t try to sign in, you can safely ignore this email: nobody can sign in without this code.',
+    },
+    'email-otp-verify-email': {
+      subject: (p) => `Your ${p.appName} verification code`,
+      preheader: () => 'Enter this code to confirm your email address.',
+      heading: () => 'Verify your email address',
+      body: (p) => [`Enter this code to confirm your email address for ${p.appName}:`],
+      action: () => 'Verify email address',
+      notYou: (p) => `If you didn’t create an account with ${p.appName}, you can safely ignore this email.`,
+    },
+    'email-otp-reset-password': {
+      subject: (p) => `Your ${p.appName} password reset code`,
+      preheader: () => 'Enter this code to choose a new password.',
+      heading: () => 'Reset your password',
+      body: (p) => [
+        `We received a request to reset the password of your ${p.appName} account. Enter this code to choose a new one:`,
+      ],
+      action: () => 'Choose a new password',
+      notYou: () => 'If you didn’t ask to reset your password, ignore this email. Your password will stay the same.',
+    },
+    'security-unproven-access-removed': {
+      subject: (p) => `Your ${p.appName} account is now yours alone`,
+      preheader: () => 'What was set up before you proved your address has been removed.',
+      heading: () => 'Only you can sign in now',
+      body: (p) => [
+        `You just proved that ${p.email} is your address. Before that, your ${p.appName} account had been set up without anyone proving it.`,
+        'To make sure the account is yours alone, we removed the password, the linked sign-in providers and the two-factor authentication set up before, and signed out every session. If you set them up yourself, add them again in your account settings.',
+      ],
+      action: () => 'Go to your account',
+      notYou: (p) =>
+        `If you didn’t just sign in with a link or a code sent to this address, someone may be able to read your email: secure your mailbox and contact the ${p.appName} team.`,
+    },
   },
 };

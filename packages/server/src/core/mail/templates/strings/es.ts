@@ -200,5 +200,54 @@ export const es: MailStrings = {
       action: () => 'Revisar tus sesiones',
       notYou: () => 'Si no has sido tú, cambia tu contraseña y cierra cuanto antes las sesiones que no reconozcas.',
     },
+    'magic-link': {
+      subject: (p) => `Tu enlace para iniciar sesión en ${p.appName}`,
+      preheader: () => 'Usa este enlace para iniciar sesión. Solo funciona una vez.',
+      heading: (p) => `Inicia sesión en ${p.appName}`,
+      body: (p) => [
+        `Usa el botón de abajo para iniciar sesión en ${p.appName} con esta dirección de correo. El enlace solo funciona una vez.`,
+      ],
+      action: () => 'Iniciar sesión',
+      notYou: () => 'Si no has pedido iniciar sesión, puedes ignorar este correo.',
+    },
+    'email-otp-sign-in': {
+      subject: (p) => `Tu código para iniciar sesión en ${p.appName}`,
+      preheader: () => 'Introduce este código para iniciar sesión.',
+      heading: () => 'Tu código para iniciar sesión',
+      body: (p) => [`Introduce este código para iniciar sesión en ${p.appName} con esta dirección de correo:`],
+      action: () => 'Ir al inicio de sesión',
+      notYou: () =>
+        'Si no has intentado iniciar sesión, puedes ignorar este correo: nadie puede iniciar sesión sin este código.',
+    },
+    'email-otp-verify-email': {
+      subject: (p) => `Tu código de verificación de ${p.appName}`,
+      preheader: () => 'Introduce este código para confirmar tu dirección de correo.',
+      heading: () => 'Verifica tu correo electrónico',
+      body: (p) => [`Introduce este código para confirmar tu dirección de correo en ${p.appName}:`],
+      action: () => 'Verificar correo',
+      notYou: (p) => `Si no has creado una cuenta en ${p.appName}, puedes ignorar este correo.`,
+    },
+    'email-otp-reset-password': {
+      subject: (p) => `Tu código para restablecer la contraseña de ${p.appName}`,
+      preheader: () => 'Introduce este código para elegir una contraseña nueva.',
+      heading: () => 'Restablece tu contraseña',
+      body: (p) => [
+        `Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de ${p.appName}. Introduce este código para elegir una nueva:`,
+      ],
+      action: () => 'Elegir una contraseña nueva',
+      notYou: () => 'Si no has pedido restablecer tu contraseña, ignora este correo. Tu contraseña no cambiará.',
+    },
+    'security-unproven-access-removed': {
+      subject: (p) => `Tu cuenta de ${p.appName} ahora es solo tuya`,
+      preheader: () => 'Hemos eliminado lo que se configuró antes de que demostraras tu dirección.',
+      heading: () => 'Ahora solo tú puedes iniciar sesión',
+      body: (p) => [
+        `Acabas de demostrar que ${p.email} es tu dirección. Antes, tu cuenta de ${p.appName} se había configurado sin que nadie demostrara esa dirección.`,
+        'Para que la cuenta sea solo tuya, hemos eliminado la contraseña, los proveedores de inicio de sesión vinculados y la verificación en dos pasos configurados antes, y hemos cerrado todas las sesiones. Si los configuraste tú, vuelve a añadirlos en los ajustes de tu cuenta.',
+      ],
+      action: () => 'Ir a tu cuenta',
+      notYou: (p) =>
+        `Si no acabas de iniciar sesión con un enlace o un código enviado a esta dirección, puede que alguien lea tu correo: protege tu buzón y ponte en contacto con el equipo de ${p.appName}.`,
+    },
   },
 };

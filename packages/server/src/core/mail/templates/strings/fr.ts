@@ -203,5 +203,55 @@ export const fr: MailStrings = {
       notYou: () =>
         'Si ce n’était pas vous, changez votre mot de passe et déconnectez sans attendre les sessions que vous ne reconnaissez pas.',
     },
+    'magic-link': {
+      subject: (p) => `Votre lien de connexion à ${p.appName}`,
+      preheader: () => 'Utilisez ce lien pour vous connecter. Il ne fonctionne qu’une fois.',
+      heading: (p) => `Connectez-vous à ${p.appName}`,
+      body: (p) => [
+        `Utilisez le bouton ci-dessous pour vous connecter à ${p.appName} avec cette adresse e-mail. Le lien ne fonctionne qu’une seule fois.`,
+      ],
+      action: () => 'Me connecter',
+      notYou: () => 'Si vous n’avez pas demandé à vous connecter, vous pouvez ignorer cet e-mail.',
+    },
+    'email-otp-sign-in': {
+      subject: (p) => `Votre code pour vous connecter à ${p.appName}`,
+      preheader: () => 'Saisissez ce code pour vous connecter.',
+      heading: () => 'Votre code pour vous connecter',
+      body: (p) => [`Saisissez ce code pour vous connecter à ${p.appName} avec cette adresse e-mail\u00a0:`],
+      action: () => 'Aller à la connexion',
+      notYou: () =>
+        'Si vous n’avez pas tenté de vous connecter, vous pouvez ignorer cet e-mail\u00a0: personne ne peut se connecter sans ce code.',
+    },
+    'email-otp-verify-email': {
+      subject: (p) => `Votre code de vérification ${p.appName}`,
+      preheader: () => 'Saisissez ce code pour confirmer votre adresse e-mail.',
+      heading: () => 'Vérifiez votre adresse e-mail',
+      body: (p) => [`Saisissez ce code pour confirmer votre adresse e-mail sur ${p.appName}\u00a0:`],
+      action: () => 'Vérifier mon adresse e-mail',
+      notYou: (p) => `Si vous n’avez pas créé de compte sur ${p.appName}, vous pouvez ignorer cet e-mail.`,
+    },
+    'email-otp-reset-password': {
+      subject: (p) => `Votre code de réinitialisation du mot de passe ${p.appName}`,
+      preheader: () => 'Saisissez ce code pour choisir un nouveau mot de passe.',
+      heading: () => 'Réinitialisez votre mot de passe',
+      body: (p) => [
+        `Nous avons reçu une demande de réinitialisation du mot de passe de votre compte ${p.appName}. Saisissez ce code pour en choisir un nouveau\u00a0:`,
+      ],
+      action: () => 'Choisir un nouveau mot de passe',
+      notYou: () =>
+        'Si vous n’avez pas demandé à réinitialiser votre mot de passe, ignorez cet e-mail. Votre mot de passe restera inchangé.',
+    },
+    'security-unproven-access-removed': {
+      subject: (p) => `Votre compte ${p.appName} n’appartient plus qu’à vous`,
+      preheader: () => 'Ce qui avait été configuré avant la vérification de votre adresse a été supprimé.',
+      heading: () => 'Vous seul pouvez désormais vous connecter',
+      body: (p) => [
+        `Vous venez de prouver que l’adresse ${p.email} est la vôtre. Auparavant, votre compte ${p.appName} avait été configuré sans que personne ne prouve cette adresse.`,
+        'Pour que ce compte ne soit qu’à vous, nous avons supprimé le mot de passe, les fournisseurs de connexion associés et la double authentification configurés auparavant, et fermé toutes les sessions. Si vous les aviez configurés vous-même, ajoutez-les à nouveau dans les paramètres de votre compte.',
+      ],
+      action: () => 'Accéder à votre compte',
+      notYou: (p) =>
+        `Si vous ne venez pas de vous connecter avec un lien ou un code envoyé à cette adresse, quelqu’un peut lire vos e-mails\u00a0: sécurisez votre messagerie et contactez l’équipe ${p.appName}.`,
+    },
   },
 };

@@ -198,5 +198,54 @@ export const pl: MailStrings = {
       action: () => 'Sprawdź sesje',
       notYou: () => 'Jeśli to nie Ty, od razu zmień hasło i wyloguj sesje, których nie rozpoznajesz.',
     },
+    'magic-link': {
+      subject: (p) => `Twój link do logowania w ${p.appName}`,
+      preheader: () => 'Zaloguj się za pomocą tego linku. Działa tylko raz.',
+      heading: (p) => `Zaloguj się do ${p.appName}`,
+      body: (p) => [
+        `Kliknij przycisk poniżej, aby zalogować się do ${p.appName} tym adresem e-mail. Link działa tylko raz.`,
+      ],
+      action: () => 'Zaloguj się',
+      notYou: () => 'Jeśli to nie Ty prosisz o logowanie, po prostu zignoruj tę wiadomość.',
+    },
+    'email-otp-sign-in': {
+      subject: (p) => `Twój kod do zalogowania się w ${p.appName}`,
+      preheader: () => 'Wpisz ten kod, aby się zalogować.',
+      heading: () => 'Twój kod do zalogowania się',
+      body: (p) => [`Wpisz ten kod, aby zalogować się do ${p.appName} tym adresem e-mail:`],
+      action: () => 'Przejdź do logowania',
+      notYou: () =>
+        'Jeśli to nie Ty próbujesz się zalogować, po prostu zignoruj tę wiadomość: bez tego kodu nikt się nie zaloguje.',
+    },
+    'email-otp-verify-email': {
+      subject: (p) => `Twój kod weryfikacyjny ${p.appName}`,
+      preheader: () => 'Wpisz ten kod, aby potwierdzić adres e-mail.',
+      heading: () => 'Potwierdź adres e-mail',
+      body: (p) => [`Wpisz ten kod, aby potwierdzić swój adres e-mail w ${p.appName}:`],
+      action: () => 'Potwierdź adres e-mail',
+      notYou: (p) => `Jeśli konto w ${p.appName} nie zostało założone przez Ciebie, po prostu zignoruj tę wiadomość.`,
+    },
+    'email-otp-reset-password': {
+      subject: (p) => `Twój kod do zresetowania hasła w ${p.appName}`,
+      preheader: () => 'Wpisz ten kod, aby ustawić nowe hasło.',
+      heading: () => 'Zresetuj hasło',
+      body: (p) => [
+        `Otrzymaliśmy prośbę o zresetowanie hasła do Twojego konta ${p.appName}. Wpisz ten kod, aby ustawić nowe:`,
+      ],
+      action: () => 'Ustaw nowe hasło',
+      notYou: () => 'Jeśli ta prośba nie pochodzi od Ciebie, zignoruj tę wiadomość. Twoje hasło pozostanie bez zmian.',
+    },
+    'security-unproven-access-removed': {
+      subject: (p) => `Twoje konto ${p.appName} należy teraz tylko do Ciebie`,
+      preheader: () => 'Usunęliśmy to, co ustawiono przed potwierdzeniem Twojego adresu.',
+      heading: () => 'Teraz tylko Ty możesz się zalogować',
+      body: (p) => [
+        `Właśnie potwierdzono, że adres ${p.email} należy do Ciebie. Wcześniej Twoje konto ${p.appName} zostało skonfigurowane bez potwierdzenia tego adresu.`,
+        'Aby konto należało tylko do Ciebie, usunęliśmy ustawione wcześniej hasło, połączonych dostawców logowania i uwierzytelnianie dwuskładnikowe oraz wylogowaliśmy wszystkie sesje. Jeśli były Twoje, dodaj je ponownie w ustawieniach konta.',
+      ],
+      action: () => 'Przejdź do konta',
+      notYou: (p) =>
+        `Jeśli to nie Ty logujesz się właśnie linkiem lub kodem wysłanym na ten adres, ktoś może czytać Twoją pocztę: zabezpiecz skrzynkę i skontaktuj się z zespołem ${p.appName}.`,
+    },
   },
 };

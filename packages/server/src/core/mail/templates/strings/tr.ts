@@ -200,5 +200,54 @@ export const tr: MailStrings = {
       action: () => 'Oturumlarınızı inceleyin',
       notYou: () => 'Bu siz değilseniz hemen şifrenizi değiştirin ve tanımadığınız oturumları kapatın.',
     },
+    'magic-link': {
+      subject: (p) => `${p.appName} giriş bağlantınız`,
+      preheader: () => 'Giriş yapmak için bu bağlantıyı kullanın. Yalnızca bir kez çalışır.',
+      heading: (p) => `${p.appName} hizmetine giriş yapın`,
+      body: (p) => [
+        `Bu e-posta adresiyle ${p.appName} hizmetine giriş yapmak için aşağıdaki düğmeyi kullanın. Bağlantı yalnızca bir kez çalışır.`,
+      ],
+      action: () => 'Giriş yap',
+      notYou: () => 'Giriş yapmak istemediyseniz bu e-postayı dikkate almayabilirsiniz.',
+    },
+    'email-otp-sign-in': {
+      subject: (p) => `${p.appName} hizmetine giriş için kodunuz`,
+      preheader: () => 'Giriş yapmak için bu kodu girin.',
+      heading: () => 'Giriş için kodunuz',
+      body: (p) => [`Bu e-posta adresiyle ${p.appName} hizmetine giriş yapmak için bu kodu girin:`],
+      action: () => 'Girişe git',
+      notYou: () =>
+        'Giriş yapmayı siz denemediyseniz bu e-postayı dikkate almayabilirsiniz: bu kod olmadan kimse giriş yapamaz.',
+    },
+    'email-otp-verify-email': {
+      subject: (p) => `${p.appName} doğrulama kodunuz`,
+      preheader: () => 'E-posta adresinizi onaylamak için bu kodu girin.',
+      heading: () => 'E-posta adresinizi doğrulayın',
+      body: (p) => [`${p.appName} hizmetindeki e-posta adresinizi onaylamak için bu kodu girin:`],
+      action: () => 'E-posta adresini doğrula',
+      notYou: (p) => `${p.appName} hizmetinde bir hesap oluşturmadıysanız bu e-postayı dikkate almayabilirsiniz.`,
+    },
+    'email-otp-reset-password': {
+      subject: (p) => `${p.appName} şifre sıfırlama kodunuz`,
+      preheader: () => 'Yeni bir şifre belirlemek için bu kodu girin.',
+      heading: () => 'Şifrenizi sıfırlayın',
+      body: (p) => [
+        `${p.appName} hesabınızın şifresini sıfırlama isteği aldık. Yeni bir şifre belirlemek için bu kodu girin:`,
+      ],
+      action: () => 'Yeni şifre belirle',
+      notYou: () => 'Şifre sıfırlama isteğinde bulunmadıysanız bu e-postayı dikkate almayın. Şifreniz değişmeyecek.',
+    },
+    'security-unproven-access-removed': {
+      subject: (p) => `${p.appName} hesabınız artık yalnızca sizin`,
+      preheader: () => 'Adresinizi kanıtlamadan önce ayarlananlar kaldırıldı.',
+      heading: () => 'Artık yalnızca siz giriş yapabilirsiniz',
+      body: (p) => [
+        `${p.email} adresinin size ait olduğunu az önce kanıtladınız. Bundan önce ${p.appName} hesabınız, bu adres kimse tarafından kanıtlanmadan ayarlanmıştı.`,
+        'Hesabın yalnızca size ait olması için daha önce ayarlanan şifreyi, bağlı giriş sağlayıcılarını ve iki adımlı doğrulamayı kaldırdık ve tüm oturumları kapattık. Bunları siz ayarladıysanız hesap ayarlarınızdan yeniden ekleyin.',
+      ],
+      action: () => 'Hesabınıza gidin',
+      notYou: (p) =>
+        `Az önce bu adrese gönderilen bir bağlantı veya kodla giriş yapmadıysanız başka biri e-postalarınızı okuyor olabilir: e-posta hesabınızı güvenceye alın ve ${p.appName} ekibiyle iletişime geçin.`,
+    },
   },
 };

@@ -23,6 +23,12 @@ export const MAIL_KINDS = [
   'security-backup-codes',
   'security-provider-unlinked',
   'security-new-sign-in',
+  // passwordless sign-in (features/magic-link, features/email-otp, features/mailbox-proof)
+  'magic-link',
+  'email-otp-sign-in',
+  'email-otp-verify-email',
+  'email-otp-reset-password',
+  'security-unproven-access-removed',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
