@@ -21,6 +21,13 @@ describe('per-IP rules', () => {
     ['/send-verification-email', 60, 3],
     ['/two-factor/verify-totp', 10, 3],
     ['/two-factor/enable', 10, 3],
+    ['/sign-in/magic-link', 10, 3],
+    ['/magic-link/verify', 60, 5],
+    ['/sign-in/email-otp', 10, 3],
+    ['/email-otp/send-verification-otp', 60, 3],
+    ['/email-otp/check-verification-otp', 60, 3],
+    ['/email-otp/reset-password', 60, 3],
+    ['/forget-password/email-otp', 60, 3],
   ])('%s: %i s / %i', (path, window, max) => {
     expect(book().forRequest(path)).toEqual({ window, max });
   });
@@ -58,6 +65,28 @@ describe('per-account rules', () => {
     });
     expect(rules.forAccount('/two-factor/verify-backup-code')?.group).toBe('two-factor-verify');
     expect(rules.forAccount('/change-password')).toEqual({ group: '/change-password', rule: { window: 60, max: 5 } });
+  });
+
+  it('counts the passwordless mails and code tries per address, apart from password sign-ins', () => {
+    const rules = book();
+    expect(rules.forAccount('/sign-in/magic-link')).toEqual({
+      group: 'magic-link-mail',
+      rule: { window: 300, max: 3 },
+    });
+    expect(rules.forAccount('/email-otp/send-verification-otp')).toEqual({
+      group: 'email-otp-mail',
+      rule: { window: 300, max: 3 },
+    });
+    // a code to reset the password is one more reset mail, whichever endpoint asks
+    expect(rules.forAccount('/forget-password/email-otp')?.group).toBe('password-reset');
+    expect(rules.forAccount('/email-otp/request-password-reset')?.group).toBe('password-reset');
+    for (const path of [
+      '/sign-in/email-otp',
+      '/email-otp/verify-email',
+      '/email-otp/check-verification-otp',
+      '/email-otp/reset-password',
+    ])
+      expect(rules.forAccount(path), path).toEqual({ group: 'email-otp-verify', rule: { window: 300, max: 10 } });
   });
 
   it('is disabled by customRules false and untouched by a custom {window, max}', () => {

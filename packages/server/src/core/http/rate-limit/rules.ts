@@ -32,6 +32,9 @@ const BUILT_IN_RULES: readonly BuiltInRule[] = [
     rule: { window: 60, max: 3 },
   },
   { matches: (p) => p.startsWith('/two-factor/'), rule: { window: 10, max: 3 } },
+  // the magic-link and email-otp plugins' rules (the send endpoints under /sign-in and /forget-password are above)
+  { matches: (p) => p === '/magic-link/verify', rule: { window: 60, max: 5 } },
+  { matches: (p) => p.startsWith('/email-otp/'), rule: { window: 60, max: 3 } },
 ];
 
 /** Per-account buckets that are not an endpoint's (limitAccount's `path` argument). */
@@ -52,16 +55,31 @@ interface AccountRule {
  * or a code a few times is never locked out.
  */
 const ACCOUNT_RULES: readonly AccountRule[] = [
+  // before the sign-in group: a magic link is a mail (three per five minutes, as the other mails)…
+  { group: 'magic-link-mail', matches: (p) => p === '/sign-in/magic-link', rule: { window: 300, max: 3 } },
+  // …and an emailed code's every try counts here too, beside the code's own few tries: ten per five
+  // minutes keeps a guesser of a six-digit code at about one chance in 300 a day
+  {
+    group: 'email-otp-verify',
+    matches: (p) =>
+      p === '/sign-in/email-otp' ||
+      p === '/email-otp/verify-email' ||
+      p === '/email-otp/check-verification-otp' ||
+      p === '/email-otp/reset-password',
+    rule: { window: 300, max: 10 },
+  },
   // 5 attempts a minute: two typos and a success leave two spare; a password guesser gets 7 200 a day at most
   { group: 'sign-in', matches: (p) => p.startsWith('/sign-in'), rule: { window: 60, max: 5 } },
   // each of these sends an e-mail: three per five minutes keeps a victim's inbox from being flooded
   {
     group: 'password-reset',
-    matches: (p) => p === '/request-password-reset' || p.startsWith('/forget-password'),
+    matches: (p) =>
+      p === '/request-password-reset' || p.startsWith('/forget-password') || p === '/email-otp/request-password-reset',
     rule: { window: 300, max: 3 },
   },
   { group: 'verification-email', matches: (p) => p === '/send-verification-email', rule: { window: 300, max: 3 } },
   { group: 'two-factor-mail', matches: (p) => p === '/two-factor/send-otp', rule: { window: 300, max: 3 } },
+  { group: 'email-otp-mail', matches: (p) => p === '/email-otp/send-verification-otp', rule: { window: 300, max: 3 } },
   // a six-digit code: 5 per 5 minutes puts a brute force of the TOTP space at months, not days
   { group: 'two-factor-verify', matches: (p) => p.startsWith('/two-factor/verify'), rule: { window: 300, max: 5 } },
   // not endpoints: the password entered again inside a session, on whichever endpoint asks for it…
