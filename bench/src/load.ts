@@ -15,8 +15,8 @@ export interface LoadSpec {
   connections: number;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
-  /** Builds each request's body and headers (a counter makes them unique). */
-  makeRequest?: (n: number) => { body?: string; headers?: Record<string, string> };
+  /** Builds each request's path, body and headers (a counter makes them unique, or walks pages). */
+  makeRequest?: (n: number) => { path?: string; body?: string; headers?: Record<string, string> };
 }
 
 export async function runLoad(
@@ -32,7 +32,12 @@ export async function runLoad(
           method: spec.method ?? 'GET',
           setupRequest: (req) => {
             const made = spec.makeRequest?.(counter++) ?? {};
-            return { ...req, body: made.body, headers: { ...spec.headers, ...req.headers, ...made.headers } };
+            return {
+              ...req,
+              ...(made.path === undefined ? {} : { path: made.path }),
+              body: made.body,
+              headers: { ...spec.headers, ...req.headers, ...made.headers },
+            };
           },
         },
       ]
