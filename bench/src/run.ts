@@ -2,16 +2,20 @@
  * `npm run bench`: Latch against the limits of this machine, in one run, side by side.
  * Prints one table and writes JSON to bench/results/. Set BENCH_SECONDS (default 10),
  * BENCH_WARMUP (2), BENCH_SCALE_USERS (1000000; 0 skips the scale part), BENCH_ONLY (comma-separated
- * words: only the scenarios whose names contain one of them, e.g. "get-session,ceiling").
+ * words: only the scenarios whose names contain one of them, e.g. "get-session,ceiling"),
+ * BENCH_STALENESS_SAMPLES (300: renames timed across two instances during their load),
+ * BENCH_POSTGRES_URL, BENCH_MYSQL_URL, BENCH_REDIS_URL.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { measureHashCeiling, startBareServer } from './ceilings.ts';
+import { clusterScenario, proxiedCeiling } from './cluster.ts';
 import { type LoadFigures, runLoad } from './load.ts';
-import { BENCH_PASSWORD, type SeedResult, seed, seedOrganization } from './seed.ts';
+import { BENCH_PASSWORD, type SeedResult, seed, seedOrganization, serverVersion } from './seed.ts';
 import { type RunningServer, startLatch } from './server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,7 +23,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const SCALE_USERS = Number(process.env.BENCH_SCALE_USERS ?? 1_000_000);
 const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const STALENESS_SAMPLES = Number(process.env.BENCH_STALENESS_SAMPLES ?? 300);
 const SECRET = 'bench-secret-that-is-long-enough-0123456789abcdef';
 const CONNECTIONS = 50;
 const ONLY = (process.env.BENCH_ONLY ?? '')
@@ -36,6 +42,16 @@ interface Row extends Partial<LoadFigures> {
   note?: string;
   eventLoopDelayMaxMs?: number;
   maxRssMB?: number;
+  /** The cross-instance row: how long B answered stale after a change made through A. */
+  staleness?: {
+    samples: number;
+    medianMs: number;
+    p99Ms: number;
+    worstMs: number;
+    writerStale: number;
+    gaveUp: number;
+    failures: number;
+  };
 }
 
 const rows: Row[] = [];
@@ -62,6 +78,28 @@ async function postgresDatabase(name: string): Promise<{ url: string; drop(): Pr
     };
   } catch (err) {
     log(`PostgreSQL not reachable (${String(err)}): its scenarios are skipped`);
+    return null;
+  }
+}
+
+async function mysqlDatabase(name: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+  try {
+    const admin = await mysql.createConnection({ uri: MYSQL, connectTimeout: 3000 });
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(MYSQL);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      drop: async () => {
+        const c = await mysql.createConnection({ uri: MYSQL });
+        await c.query(`DROP DATABASE IF EXISTS ${name}`);
+        await c.end();
+      },
+    };
+  } catch (err) {
+    log(`MySQL/MariaDB not reachable (${String(err)}): its scenarios are skipped`);
     return null;
   }
 }
@@ -150,6 +188,66 @@ async function signInScenario(scenario: string, url: string, data: SeedResult): 
   };
 }
 
+/**
+ * A GET endpoint read by one person under load: one path, or a path per request (pages).
+ * `check` looks at the first answer, so that a row never measures an error or an empty page.
+ */
+async function readScenario(
+  scenario: string,
+  databaseURL: string,
+  cookie: string,
+  path: string | ((n: number) => string),
+  opts: { config?: Record<string, unknown>; check?: (body: unknown) => string | null } = {},
+): Promise<Row> {
+  const first = typeof path === 'string' ? path : path(0);
+  const { result, diagnostics } = await withServer(
+    scenario.replace(/\W+/g, '-'),
+    databaseURL,
+    opts.config ?? {},
+    async (server) => {
+      const probe = await fetch(`${server.url}${first}`, { headers: { cookie } });
+      if (!probe.ok) throw new Error(`${scenario}: ${probe.status} ${await probe.text()}`);
+      const wrong = opts.check?.(await probe.json());
+      if (wrong) throw new Error(`${scenario}: ${wrong}`);
+      return runLoad(
+        {
+          url: `${server.url}${first}`,
+          connections: CONNECTIONS,
+          headers: { cookie },
+          ...(typeof path === 'string' ? {} : { makeRequest: (n: number) => ({ path: path(n) }) }),
+        },
+        SECONDS,
+        WARMUP,
+        () => server.resetDiagnostics(),
+      );
+    },
+  );
+  return {
+    scenario,
+    ...result,
+    eventLoopDelayMaxMs: diagnostics?.eventLoopDelayMaxMs,
+    maxRssMB: mb(diagnostics?.maxRssBytes),
+  };
+}
+
+/** A first answer's list of members has `count` entries (and, for list-members, the total is `total`). */
+function membersCheck(count: number, total?: number): (body: unknown) => string | null {
+  return (body) => {
+    const b = body as { members?: unknown[]; total?: number } | null;
+    const got = b?.members?.length;
+    if (got !== count) return `expected ${count} members in the answer, got ${String(got)}`;
+    if (total !== undefined && b?.total !== total) return `expected a total of ${total}, got ${String(b?.total)}`;
+    return null;
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
 function mb(bytes: number | undefined): number | undefined {
   return bytes === undefined ? undefined : Math.round(bytes / 1_048_576);
 }
@@ -196,19 +294,154 @@ async function main(): Promise<void> {
     const cache = { session: { cookieCache: { enabled: true } } };
     rows.push(vsBare(await getSessionScenario('get-session · SQLite + cookie cache', sqliteSmall, small, cache)));
   }
-  const pgWanted = wanted('get-session · PostgreSQL') || wanted('get-session · PostgreSQL + Redis rate limits');
-  const pgSmall = pgWanted ? await postgresDatabase('latch_bench_small') : null;
+  // rate limits on, counted in Redis (with a budget the bench never exhausts): what a
+  // deployment of several instances pays on every request
+  const redisLimits = { rateLimit: { enabled: true, storage: 'redis', window: 60, max: 100_000_000 } };
+  const redisLimitsNoMemory = { ...redisLimits, ...noMemory };
+
+  // PostgreSQL, 1,000 users: the session check with the cross-instance memory on (the
+  // default: PostgreSQL's NOTIFY tells every instance of a change) and off, the read
+  // endpoints, and two instances behind a proxy
+  const pgSessionRows: Array<[string, Record<string, unknown>, string | undefined]> = [
+    ['get-session · PostgreSQL', {}, undefined],
+    ['get-session · PostgreSQL · memory cache off', noMemory, undefined],
+    ['get-session · PostgreSQL + Redis rate limits', redisLimits, REDIS],
+    ['get-session · PostgreSQL + Redis rate limits · memory cache off', redisLimitsNoMemory, REDIS],
+  ];
+  const pgReadNames = [
+    'list-sessions · PostgreSQL',
+    'organization/list · PostgreSQL',
+    'get-full-organization (100 members) · PostgreSQL',
+    'list-members (100 members) · PostgreSQL',
+  ];
+  const clusterNames = [
+    'ceiling: node:http · 2 instances behind the proxy',
+    'get-session · 2 instances behind the proxy · PostgreSQL + Redis rate limits',
+    'staleness A→B · 2 instances behind the proxy · PostgreSQL + Redis rate limits',
+  ] as const;
+  const pgSmallNames = [...pgSessionRows.map(([name]) => name), ...pgReadNames, ...clusterNames];
+  const pgSmall = pgSmallNames.some(wanted) ? await postgresDatabase('latch_bench_small') : null;
   if (pgSmall) {
     const pgData = await seed(pgSmall.url, 1000, 2, SECRET);
-    if (wanted('get-session · PostgreSQL'))
-      rows.push(vsBare(await getSessionScenario('get-session · PostgreSQL', pgSmall.url, pgData)));
-    // rate limits on, counted in Redis (with a budget the bench never exhausts): what a
-    // deployment of several instances pays on every request
-    const redisLimits = { rateLimit: { enabled: true, storage: 'redis', window: 60, max: 100_000_000 } };
-    const name = 'get-session · PostgreSQL + Redis rate limits';
-    if (wanted(name)) rows.push(vsBare(await getSessionScenario(name, pgSmall.url, pgData, redisLimits, REDIS)));
+    log(`seeded PostgreSQL: 1,000 users, 2,000 sessions in ${pgData.seconds.toFixed(1)} s`);
+    for (const [name, config, redis] of pgSessionRows)
+      if (wanted(name)) rows.push(vsBare(await getSessionScenario(name, pgSmall.url, pgData, config, redis)));
+    const [listSessions, orgList, fullOrg, listMembers] = pgReadNames as [string, string, string, string];
+    if (wanted(listSessions))
+      rows.push(
+        vsBare(await readScenario(listSessions, pgSmall.url, cookieHeader(pgData, 1), '/api/auth/list-sessions')),
+      );
+    if ([orgList, fullOrg, listMembers].some(wanted)) {
+      const orgId = await seedOrganization(pgSmall.url, 100);
+      const owner = cookieHeader(pgData, 0);
+      if (wanted(orgList))
+        rows.push(vsBare(await readScenario(orgList, pgSmall.url, owner, '/api/auth/organization/list')));
+      if (wanted(fullOrg)) {
+        const path = `/api/auth/organization/get-full-organization?organizationId=${orgId}`;
+        rows.push(vsBare(await readScenario(fullOrg, pgSmall.url, owner, path, { check: membersCheck(100) })));
+      }
+      if (wanted(listMembers)) {
+        const path = `/api/auth/organization/list-members?organizationId=${orgId}&limit=100&offset=0`;
+        rows.push(vsBare(await readScenario(listMembers, pgSmall.url, owner, path, { check: membersCheck(100, 100) })));
+      }
+    }
+    const [proxyCeilingName, clusterName, stalenessName] = clusterNames;
+    if (wanted(proxyCeilingName)) {
+      const figures = await proxiedCeiling(root, CONNECTIONS, SECONDS, WARMUP);
+      rows.push(vsBare({ scenario: proxyCeilingName, ...figures }));
+    }
+    if (wanted(clusterName) || wanted(stalenessName)) {
+      const proxied = rows.find((r) => r.scenario === proxyCeilingName)?.requestsPerSecond;
+      // the load checks user 1's session; the prober renames the last known user, whom nothing else reads
+      const { load, staleness, diagnostics } = await clusterScenario({
+        root,
+        workDir: work,
+        databaseURL: pgSmall.url,
+        redisURL: REDIS,
+        secret: SECRET,
+        config: redisLimits,
+        loadCookie: cookieHeader(pgData, 0),
+        probeCookie: cookieHeader(pgData, pgData.cookies.length - 1),
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        warmup: WARMUP,
+        samples: STALENESS_SAMPLES,
+      });
+      if (wanted(clusterName))
+        rows.push(
+          vsBare({
+            scenario: clusterName,
+            ...load,
+            eventLoopDelayMaxMs: Math.max(...diagnostics.map((d) => d?.eventLoopDelayMaxMs ?? 0)),
+            maxRssMB: mb(Math.max(...diagnostics.map((d) => d?.maxRssBytes ?? 0))),
+            note: `${staleness.delaysMs.length} renames through A during the load${
+              proxied ? `; ${((load.requestsPerSecond / proxied) * 100).toFixed(0)}% of the proxied ceiling` : ''
+            }; loop max and RSS: the larger instance`,
+          }),
+        );
+      if (wanted(stalenessName)) {
+        const sorted = [...staleness.delaysMs].sort((x, y) => x - y);
+        const figures = {
+          samples: sorted.length,
+          medianMs: round2(percentile(sorted, 0.5)),
+          p99Ms: round2(percentile(sorted, 0.99)),
+          worstMs: round2(sorted.at(-1) ?? Number.NaN),
+          writerStale: staleness.writerStale,
+          gaveUp: staleness.gaveUp,
+          failures: staleness.failures,
+        };
+        rows.push({
+          scenario: stalenessName,
+          p50Ms: figures.medianMs,
+          p99Ms: figures.p99Ms,
+          errors: figures.writerStale + figures.gaveUp + figures.failures,
+          staleness: figures,
+          note: `B stale after A's answer: median ${figures.medianMs} ms, p99 ${figures.p99Ms} ms, worst ${figures.worstMs} ms over ${figures.samples} samples; A stale after its own write: ${figures.writerStale}; B not within 2 s: ${figures.gaveUp}`,
+        });
+      }
+    }
     await pgSmall.drop();
   }
+
+  // organizations of 10,000 members on PostgreSQL, read a page at a time (an operator who
+  // allows them raises membershipLimit; the pages stay at 100)
+  const bigOrgFull = 'get-full-organization (10k members, first 100) · PostgreSQL';
+  const bigOrgPages = 'list-members (10k members, pages of 100) · PostgreSQL';
+  const pgOrg = [bigOrgFull, bigOrgPages].some(wanted) ? await postgresDatabase('latch_bench_org') : null;
+  if (pgOrg) {
+    const orgData = await seed(pgOrg.url, 10_000, 1, SECRET);
+    const orgId = await seedOrganization(pgOrg.url, 10_000);
+    log(`seeded PostgreSQL: 10,000 users in one organization in ${orgData.seconds.toFixed(1)} s`);
+    const owner = cookieHeader(orgData, 0);
+    const config = { plugins: { organization: { membershipLimit: 10_000 } } };
+    if (wanted(bigOrgFull)) {
+      const path = `/api/auth/organization/get-full-organization?organizationId=${orgId}&membersLimit=100`;
+      rows.push(vsBare(await readScenario(bigOrgFull, pgOrg.url, owner, path, { config, check: membersCheck(100) })));
+    }
+    if (wanted(bigOrgPages)) {
+      // every page in turn, first to last
+      const page = (n: number) =>
+        `/api/auth/organization/list-members?organizationId=${orgId}&limit=100&offset=${(n % 100) * 100}`;
+      const check = membersCheck(100, 10_000);
+      rows.push(vsBare(await readScenario(bigOrgPages, pgOrg.url, owner, page, { config, check })));
+    }
+    await pgOrg.drop();
+  }
+
+  // MySQL/MariaDB + Redis: the memory answers only while Redis carries every instance's changes
+  const mysqlRows: Array<[string, Record<string, unknown>]> = [
+    ['get-session · MySQL + Redis rate limits', redisLimits],
+    ['get-session · MySQL + Redis rate limits · memory cache off', redisLimitsNoMemory],
+  ];
+  const mysqlSmall = mysqlRows.some(([name]) => wanted(name)) ? await mysqlDatabase('latch_bench_small') : null;
+  if (mysqlSmall) {
+    const myData = await seed(mysqlSmall.url, 1000, 2, SECRET);
+    log(`seeded ${await serverVersion(mysqlSmall.url)}: 1,000 users, 2,000 sessions in ${myData.seconds.toFixed(1)} s`);
+    for (const [name, config] of mysqlRows)
+      if (wanted(name)) rows.push(vsBare(await getSessionScenario(name, mysqlSmall.url, myData, config, REDIS)));
+    await mysqlSmall.drop();
+  }
+
   if (wanted('sign-in/email · SQLite'))
     rows.push(vsHash(await signInScenario('sign-in/email · SQLite', sqliteSmall, small)));
   if (wanted('sign-up/email · SQLite')) {
@@ -233,41 +466,25 @@ async function main(): Promise<void> {
     );
     rows.push(vsHash({ scenario: 'sign-up/email · SQLite', ...signUp }));
   }
-  if (wanted('list-sessions · SQLite')) {
-    const { result: list } = await withServer('list-sessions', sqliteSmall, {}, (server) =>
-      runLoad(
-        {
-          url: `${server.url}/api/auth/list-sessions`,
-          connections: CONNECTIONS,
-          headers: { cookie: cookieHeader(small, 1) },
-        },
-        SECONDS,
-        WARMUP,
+  if (wanted('list-sessions · SQLite'))
+    rows.push(
+      vsBare(
+        await readScenario('list-sessions · SQLite', sqliteSmall, cookieHeader(small, 1), '/api/auth/list-sessions'),
       ),
     );
-    rows.push(vsBare({ scenario: 'list-sessions · SQLite', ...list }));
-  }
 
   // organizations: one of 100 members, read by its owner
-  const orgScenarios = (
-    [
-      ['organization/list · SQLite', '/api/auth/organization/list'],
-      ['get-full-organization (100 members) · SQLite', '/api/auth/organization/get-full-organization'],
-    ] as const
-  ).filter(([scenario]) => wanted(scenario));
-  const orgId = orgScenarios.length > 0 ? seedOrganization(sqliteSmall, 100) : '';
-  for (const [scenario, route] of orgScenarios) {
-    const path = route.endsWith('get-full-organization') ? `${route}?organizationId=${orgId}` : route;
-    const { result } = await withServer(scenario.replace(/\W+/g, '-'), sqliteSmall, {}, async (server) => {
-      const probe = await fetch(`${server.url}${path}`, { headers: { cookie: cookieHeader(small, 0) } });
-      if (!probe.ok) throw new Error(`${scenario}: ${probe.status} ${await probe.text()}`);
-      return runLoad(
-        { url: `${server.url}${path}`, connections: CONNECTIONS, headers: { cookie: cookieHeader(small, 0) } },
-        SECONDS,
-        WARMUP,
-      );
-    });
-    rows.push(vsBare({ scenario, ...result }));
+  const sqliteOrgList = 'organization/list · SQLite';
+  const sqliteFullOrg = 'get-full-organization (100 members) · SQLite';
+  if ([sqliteOrgList, sqliteFullOrg].some(wanted)) {
+    const orgId = await seedOrganization(sqliteSmall, 100);
+    const owner = cookieHeader(small, 0);
+    if (wanted(sqliteOrgList))
+      rows.push(vsBare(await readScenario(sqliteOrgList, sqliteSmall, owner, '/api/auth/organization/list')));
+    if (wanted(sqliteFullOrg)) {
+      const path = `/api/auth/organization/get-full-organization?organizationId=${orgId}`;
+      rows.push(vsBare(await readScenario(sqliteFullOrg, sqliteSmall, owner, path, { check: membersCheck(100) })));
+    }
   }
 
   // at scale
@@ -345,6 +562,9 @@ function printTable(all: Row[]): void {
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
   process.stdout.write(`\n${fmt(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |\n`);
   for (const l of lines) process.stdout.write(`${fmt(l)}\n`);
+  const notes = all.filter((r) => r.note);
+  if (notes.length > 0) process.stdout.write('\n');
+  for (const r of notes) process.stdout.write(`${r.scenario}: ${r.note}\n`);
 }
 
 main().catch((err: unknown) => {

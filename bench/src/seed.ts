@@ -1,11 +1,13 @@
 /**
  * Seeds a database for the benchmark: `users` users with a credential account and
  * `sessionsPerUser` sessions each, generated inside the database where it can
- * (PostgreSQL: generate_series) and in batched transactions where it cannot (SQLite).
+ * (PostgreSQL: generate_series) and in batched transactions where it cannot (SQLite;
+ * MySQL/MariaDB through Kysely, multi-row inserts of a few thousand rows).
  * Every user shares one precomputed password hash (hashing a million passwords would
  * take hours and measures nothing). A few sessions get tokens we know, for cookies.
  */
 import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { hashToken } from '../../packages/server/src/core/crypto/hash.ts';
 import { hashPassword } from '../../packages/server/src/core/crypto/password.ts';
@@ -40,6 +42,7 @@ export async function seed(url: string, users: number, sessionsPerUser: number, 
   const now = new Date();
   const expires = new Date(now.getTime() + 7 * 86_400_000);
   if (url.startsWith('postgres')) await seedPostgres(url, users, sessionsPerUser, passwordHash, now, expires);
+  else if (/^(mysql|mariadb):/.test(url)) await seedMysql(url, users, sessionsPerUser, passwordHash, now, expires);
   else seedSqlite(sqlitePath(url), users, sessionsPerUser, passwordHash, now, expires);
   const count = Math.min(KNOWN, users);
   return {
@@ -127,21 +130,121 @@ async function seedPostgres(
   await client.end();
 }
 
-/** An organization whose owner is user 1 and whose members are users 1..members (SQLite). */
-export function seedOrganization(url: string, members: number): string {
-  const db = new Database(sqlitePath(url));
-  const now = new Date().toISOString();
-  const orgId = 'benchorganization'.padEnd(32, 'o');
-  db.prepare(
-    'INSERT INTO organization (id, name, slug, logo, metadata, createdAt) VALUES (?, ?, ?, NULL, NULL, ?)',
-  ).run(orgId, 'Bench Organization', 'bench-organization', now);
-  const insertMember = db.prepare(
-    'INSERT INTO member (id, organizationId, userId, role, teamId, createdAt) VALUES (?, ?, ?, ?, NULL, ?)',
-  );
-  db.transaction(() => {
-    for (let n = 1; n <= members; n++)
-      insertMember.run(`member${pad(n)}`.padEnd(32, 'm'), orgId, userId(n), n === 1 ? 'owner' : 'member', now);
-  })();
-  db.close();
-  return orgId;
+const MYSQL_BATCH = 2_000;
+
+/** MySQL/MariaDB: the same rows as the other dialects, in multi-row inserts through the server's own driver setup. */
+async function seedMysql(
+  url: string,
+  users: number,
+  perUser: number,
+  passwordHash: string,
+  now: Date,
+  expires: Date,
+): Promise<void> {
+  const handle = connectDatabase(url);
+  try {
+    for (let from = 1; from <= users; from += MYSQL_BATCH) {
+      const numbers = Array.from({ length: Math.min(MYSQL_BATCH, users + 1 - from) }, (_, i) => from + i);
+      await handle.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('user')
+          .values(
+            numbers.map((n) => ({
+              id: userId(n),
+              name: `Bench User ${n}`,
+              email: email(n),
+              emailVerified: true,
+              createdAt: now,
+              updatedAt: now,
+              role: 'user',
+              banned: false,
+              twoFactorEnabled: false,
+            })),
+          )
+          .execute();
+        await trx
+          .insertInto('account')
+          .values(
+            numbers.map((n) => ({
+              id: `acct${pad(n)}`.padEnd(32, 'a'),
+              accountId: userId(n),
+              providerId: 'credential',
+              userId: userId(n),
+              password: passwordHash,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .execute();
+        await trx
+          .insertInto('session')
+          .values(
+            numbers.flatMap((n) =>
+              Array.from({ length: perUser }, (_, s) => ({
+                id: `sess${pad(n)}${s}`.padEnd(32, 's'),
+                token: hashToken(n <= KNOWN && s === 0 ? knownToken(n) : `t${n}-${s}-${Math.random()}`),
+                userId: userId(n),
+                expiresAt: expires,
+                ipAddress: '127.0.0.1',
+                userAgent: 'bench',
+                createdAt: now,
+                updatedAt: now,
+              })),
+            ),
+          )
+          .execute();
+      });
+    }
+    await sql`ANALYZE TABLE ${sql.table('user')}, ${sql.table('account')}, ${sql.table('session')}`.execute(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The database server's version, for the log (MySQL or MariaDB). */
+export async function serverVersion(url: string): Promise<string> {
+  const handle = connectDatabase(url);
+  try {
+    const { rows } = await sql<{ version: string }>`SELECT version() AS version`.execute(handle.db);
+    return rows[0]?.version ?? 'unknown';
+  } finally {
+    await handle.close();
+  }
+}
+
+const ORGANIZATION_ID = 'benchorganization'.padEnd(32, 'o');
+
+/**
+ * An organization whose owner is user 1 and whose members are users 1..members, on any
+ * dialect (the users must exist: seed at least as many). Returns its id.
+ */
+export async function seedOrganization(url: string, members: number): Promise<string> {
+  const handle = connectDatabase(url);
+  const now = new Date();
+  try {
+    await handle.db
+      .insertInto('organization')
+      .values({ id: ORGANIZATION_ID, name: 'Bench Organization', slug: 'bench-organization', createdAt: now })
+      .execute();
+    for (let from = 1; from <= members; from += MYSQL_BATCH) {
+      const numbers = Array.from({ length: Math.min(MYSQL_BATCH, members + 1 - from) }, (_, i) => from + i);
+      await handle.db
+        .insertInto('member')
+        .values(
+          numbers.map((n) => ({
+            id: `member${pad(n)}`.padEnd(32, 'm'),
+            organizationId: ORGANIZATION_ID,
+            userId: userId(n),
+            role: n === 1 ? 'owner' : 'member',
+            teamId: null,
+            createdAt: now,
+          })),
+        )
+        .execute();
+    }
+    if (handle.dialect === 'postgres') await sql`ANALYZE member`.execute(handle.db);
+  } finally {
+    await handle.close();
+  }
+  return ORGANIZATION_ID;
 }
