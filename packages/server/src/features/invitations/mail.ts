@@ -4,7 +4,7 @@
  */
 import type { AuthDeps } from '../../core/http/context.ts';
 import { pickLanguage, renderMail } from '../../core/mail/index.ts';
-import type { Invitation } from '../organization/index.ts';
+import type { Invitation } from './model.ts';
 
 function acceptInvitationURL(deps: AuthDeps, invitationId: string): string {
   return `${deps.config.baseURL}/accept-invitation/${encodeURIComponent(invitationId)}`;

@@ -1,7 +1,11 @@
-/** Plain functions over the invitation table. */
+/**
+ * Plain functions over the invitation table: this feature is its only writer. The
+ * organization (deleting one) and teams (deleting one) change invitations through these,
+ * by way of this feature's index.
+ */
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, InvitationTable } from '../../core/db/schema.ts';
-import { type Invitation, type InvitationStatus, invitationFromRow } from '../organization/index.ts';
+import { type Invitation, type InvitationStatus, invitationFromRow } from './model.ts';
 
 type Db = Kysely<Database>;
 
@@ -48,6 +52,28 @@ export async function deleteInvitation(db: Db, id: string): Promise<void> {
   await db.deleteFrom('invitation').where('id', '=', id).execute();
 }
 
+/** Every invitation of the organization (deleting it: the invitations go in its transaction). */
+export async function deleteInvitationsOfOrganization(db: Db, organizationId: string): Promise<void> {
+  await db.deleteFrom('invitation').where('organizationId', '=', organizationId).execute();
+}
+
+/** Takes a deleted team's id out of the organization's pending invitations (a list of ids, comma-separated). */
+export async function removeTeamFromPendingInvitations(db: Db, organizationId: string, teamId: string): Promise<void> {
+  const invitations = await db
+    .selectFrom('invitation')
+    .select(['id', 'teamId'])
+    .where('organizationId', '=', organizationId)
+    .where('status', '=', 'pending')
+    .where('teamId', 'is not', null)
+    .execute();
+  for (const inv of invitations) {
+    const ids = (inv.teamId ?? '').split(',').filter((t) => t && t !== teamId);
+    const next = ids.length ? ids.join(',') : null;
+    if (next !== inv.teamId)
+      await db.updateTable('invitation').set({ teamId: next }).where('id', '=', inv.id).execute();
+  }
+}
+
 export async function extendInvitation(db: Db, id: string, expiresAt: Date): Promise<void> {
   await db.updateTable('invitation').set({ expiresAt }).where('id', '=', id).execute();
 }
@@ -92,4 +118,15 @@ export async function listInvitationsForEmail(
     organizationName: r.organizationName,
     organizationSlug: r.organizationSlug,
   }));
+}
+
+export async function listInvitationsOfOrganization(db: Db, organizationId: string): Promise<Invitation[]> {
+  const rows = await db
+    .selectFrom('invitation')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map(invitationFromRow);
 }

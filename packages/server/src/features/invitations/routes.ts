@@ -4,8 +4,9 @@ import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { INVITATION_MAIL_PATH, limitAccount } from '../../core/http/rate-limit/index.ts';
-import { invitationToJson, memberToJson, requireOrgSession, setSessionActive } from '../organization/index.ts';
+import { memberToJson, requireOrgSession, setSessionActive } from '../organization/index.ts';
 import { getCurrentSession, setSessionCookies } from '../session/index.ts';
+import { invitationToJson } from './model.ts';
 import { listInvitationsForEmail } from './repo.ts';
 import {
   acceptInvitation,

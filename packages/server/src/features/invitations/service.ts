@@ -15,8 +15,6 @@ import {
   findMember,
   findOrganizationById,
   holdsCreatorRole,
-  type Invitation,
-  listInvitationsOfOrganization,
   lockOrganization,
   type Member,
   memberMay,
@@ -28,6 +26,7 @@ import type { SessionWithUser } from '../session/index.ts';
 import { requireTeamIn } from '../teams/index.ts';
 import { findUserByEmail, findUserById } from '../user/index.ts';
 import { sendInvitationMail } from './mail.ts';
+import type { Invitation } from './model.ts';
 import {
   countPendingInvitations,
   deleteInvitation,
@@ -35,6 +34,7 @@ import {
   findInvitationById,
   findPendingInvitation,
   insertInvitation,
+  listInvitationsOfOrganization,
   settleInvitation,
 } from './repo.ts';
 

@@ -1,19 +1,5 @@
 export { createOrganizationApi, type OrganizationServerApi } from './api.ts';
 export {
-  type Invitation,
-  type InvitationStatus,
-  invitationFromRow,
-  invitationToJson,
-  listInvitationsOfOrganization,
-  listTeamsOfOrganization,
-  type Team,
-  type TeamMember,
-  teamFromRow,
-  teamMemberFromRow,
-  teamMemberToJson,
-  teamToJson,
-} from './children.ts';
-export {
   holdsCreatorRole,
   memberMay,
   organizationConfig,
@@ -25,6 +11,12 @@ export {
 export { memberEndpoints } from './member-routes.ts';
 export { assertKnownRoles } from './members.ts';
 export { type Member, memberToJson } from './model.ts';
-export { findMember, findOrganizationById, lockOrganization, setSessionActive } from './repo.ts';
+export {
+  deleteMembershipsOfUser,
+  findMember,
+  findOrganizationById,
+  lockOrganization,
+  setSessionActive,
+} from './repo.ts';
 export { organizationEndpoints } from './routes.ts';
 export { admitMember } from './service.ts';

@@ -119,15 +119,26 @@ describe.each(dialects)('organizations on $dialect', ({ dialect, skip }) => {
       organizationId: org.id,
     });
     expect(await activeOrgId(member.client)).toBe(org.id);
+    // the rows of each table the organization's deletion goes through (its own, the teams', the invitations')
+    const k = db.handle.db;
+    const teamIds = (await k.selectFrom('team').select('id').where('organizationId', '=', org.id).execute()).map(
+      (t) => t.id,
+    );
+    expect(teamIds.length).toBeGreaterThan(0);
+    const rowsOf = async () => ({
+      member: (await k.selectFrom('member').select('id').where('organizationId', '=', org.id).execute()).length,
+      invitation: (await k.selectFrom('invitation').select('id').where('organizationId', '=', org.id).execute()).length,
+      team: (await k.selectFrom('team').select('id').where('organizationId', '=', org.id).execute()).length,
+      teamMember: (await k.selectFrom('teamMember').select('id').where('teamId', 'in', teamIds).execute()).length,
+    });
+    const before = await rowsOf();
+    for (const [table, n] of Object.entries(before)) expect(n, table).toBeGreaterThan(0);
     const res = await o.client.post('/organization/delete', { organizationId: org.id });
     expect(res.status).toBe(200);
     expect(res.json.id).toBe(org.id);
     expect(await activeOrgId(member.client)).toBeNull();
     expect(await activeOrgId(o.client)).toBeNull();
-    for (const table of ['member', 'invitation', 'team'] as const) {
-      const rows = await db.handle.db.selectFrom(table).select('id').where('organizationId', '=', org.id).execute();
-      expect(rows, table).toHaveLength(0);
-    }
+    expect(await rowsOf()).toEqual({ member: 0, invitation: 0, team: 0, teamMember: 0 });
     expect((await o.client.post('/organization/delete', { organizationId: org.id })).status).toBe(400);
   });
 

@@ -1,13 +1,15 @@
 /**
- * Plain functions over organization and member, plus the session columns this plugin
- * owns (activeOrganizationId, activeTeamId). The organization is an aggregate: deleting
- * it or removing a member also touches its teams and team memberships here, so the
- * teams feature can depend on this one and not the other way round.
+ * Plain functions over organization and member: this feature is their only writer. The
+ * organization is an aggregate: deleting it or removing a member also removes its teams,
+ * team memberships and invitations, and clears it from sessions; those rows are written
+ * by their owners (teams, invitations, session), called here through their index.
  */
 import type { members } from '@latch/contract';
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Database, Dialect, MemberTable, OrganizationTable } from '../../core/db/schema.ts';
+import { deleteInvitationsOfOrganization } from '../invitations/index.ts';
 import { clearActiveOrganization, setActiveScope } from '../session/index.ts';
+import { deleteTeamMembershipsOfUser, deleteTeamsOfOrganization } from '../teams/index.ts';
 import { type Member, type MemberWithUser, memberFromRow, type Organization, organizationFromRow } from './model.ts';
 
 type Db = Kysely<Database>;
@@ -32,10 +34,8 @@ export async function updateOrganizationRow(db: Db, id: string, values: Updateab
 
 /** Removes the organization with its members, invitations, teams and team memberships. */
 export async function deleteOrganizationCascade(db: Db, id: string): Promise<void> {
-  const teamIds = db.selectFrom('team').select('id').where('organizationId', '=', id);
-  await db.deleteFrom('teamMember').where('teamId', 'in', teamIds).execute();
-  await db.deleteFrom('team').where('organizationId', '=', id).execute();
-  await db.deleteFrom('invitation').where('organizationId', '=', id).execute();
+  await deleteTeamsOfOrganization(db, id);
+  await deleteInvitationsOfOrganization(db, id);
   await db.deleteFrom('member').where('organizationId', '=', id).execute();
   await db.deleteFrom('organization').where('id', '=', id).execute();
 }
@@ -108,10 +108,14 @@ export async function updateMemberRoleRow(db: Db, id: string, role: string): Pro
 
 /** Deletes the membership and the person's team memberships in that organization. */
 export async function deleteMemberCascade(db: Db, member: Member): Promise<number> {
-  const teamIds = db.selectFrom('team').select('id').where('organizationId', '=', member.organizationId);
-  await db.deleteFrom('teamMember').where('userId', '=', member.userId).where('teamId', 'in', teamIds).execute();
+  await deleteTeamMembershipsOfUser(db, member.userId, member.organizationId);
   const result = await db.deleteFrom('member').where('id', '=', member.id).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Every membership of the person (deleting the account; their team memberships go through the teams feature). */
+export async function deleteMembershipsOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('member').where('userId', '=', userId).execute();
 }
 
 export async function countMembers(db: Db, organizationId: string): Promise<number> {
@@ -232,43 +236,4 @@ export async function clearActiveOrganizationOfUser(db: Db, userId: string, orga
 
 export async function clearActiveOrganizationEverywhere(db: Db, organizationId: string): Promise<void> {
   await clearActiveOrganization(db, organizationId);
-}
-
-// ---- team rows the organization writes (the teams feature owns the rest) -------------------
-
-export async function insertTeamRow(
-  db: Db,
-  team: { id: string; name: string; organizationId: string; createdAt: Date },
-): Promise<void> {
-  await db
-    .insertInto('team')
-    .values({ ...team, updatedAt: team.createdAt })
-    .execute();
-}
-
-/** Adds the person to the team unless already there (idempotent under a race too). */
-export async function ensureTeamMemberRow(
-  db: Db,
-  row: { id: string; teamId: string; userId: string; createdAt: Date },
-): Promise<void> {
-  const existing = await db
-    .selectFrom('teamMember')
-    .select('id')
-    .where('teamId', '=', row.teamId)
-    .where('userId', '=', row.userId)
-    .executeTakeFirst();
-  if (existing) return;
-  await db.insertInto('teamMember').values(row).execute();
-}
-
-/** Of the given team ids, those that are teams of this organization. */
-export async function teamIdsInOrganization(db: Db, organizationId: string, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('team')
-    .select('id')
-    .where('organizationId', '=', organizationId)
-    .where('id', 'in', ids)
-    .execute();
-  return rows.map((r) => r.id);
 }

@@ -2,8 +2,9 @@
 import { organization as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { invitationToJson } from '../invitations/index.ts';
 import { setSessionCookies } from '../session/index.ts';
-import { invitationToJson, teamToJson } from './children.ts';
+import { teamToJson } from '../teams/index.ts';
 import { requireOrgSession, resolveOrganizationId } from './guard.ts';
 import { memberToJson, memberWithUserToJson, organizationToJson } from './model.ts';
 import { listOrganizationsOfUser, setSessionActive } from './repo.ts';

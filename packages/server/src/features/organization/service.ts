@@ -9,8 +9,9 @@ import type { Database } from '../../core/db/schema.ts';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { joinRoles } from '../access-control/index.ts';
+import { listInvitationsOfOrganization } from '../invitations/index.ts';
 import type { SessionWithUser } from '../session/index.ts';
-import { listInvitationsOfOrganization, listTeamsOfOrganization } from './children.ts';
+import { ensureTeamMember, insertTeam, listTeamsOfOrganization, teamIdsInOrganization } from '../teams/index.ts';
 import { holdsCreatorRole, memberMay, organizationConfig, requireMembership, requirePermission } from './guard.ts';
 import type { Member, Organization } from './model.ts';
 import {
@@ -18,17 +19,14 @@ import {
   countMembers,
   countOrganizationsOfUser,
   deleteOrganizationCascade,
-  ensureTeamMemberRow,
   findMember,
   findOrganizationById,
   findOrganizationBySlug,
   insertMember,
   insertOrganization,
-  insertTeamRow,
   listMembersWithUsers,
   lockOrganization,
   setSessionActive,
-  teamIdsInOrganization,
   updateOrganizationRow,
 } from './repo.ts';
 
@@ -91,13 +89,14 @@ export async function createOrganization(
       await insertOrganization(trx, organization);
       await insertMember(trx, { ...member, teamId: null });
       if (defaultTeamId) {
-        await insertTeamRow(trx, {
+        await insertTeam(trx, {
           id: defaultTeamId,
           name: organization.name,
           organizationId: organization.id,
           createdAt: now,
+          updatedAt: now,
         });
-        await ensureTeamMemberRow(trx, { id: generateId(), teamId: defaultTeamId, userId, createdAt: now });
+        await ensureTeamMember(trx, { id: generateId(), teamId: defaultTeamId, userId, createdAt: now });
       }
     });
   } catch (err) {
@@ -277,6 +276,6 @@ export async function admitMember(deps: AuthDeps, trx: Db, input: AdmitMemberInp
     throw err;
   }
   for (const teamId of teamIds)
-    await ensureTeamMemberRow(trx, { id: generateId(), teamId, userId: input.userId, createdAt: now });
+    await ensureTeamMember(trx, { id: generateId(), teamId, userId: input.userId, createdAt: now });
   return member;
 }

@@ -1,8 +1,14 @@
-/** Plain functions over team and teamMember (and the sessions' activeTeamId). */
+/**
+ * Plain functions over team and teamMember: this feature is their only writer. The
+ * organization (its default team, admitting and removing members, deleting it) and
+ * account deletion change them through these, by way of this feature's index. The
+ * sessions' activeTeamId and the invitations' team ids are written by their owners.
+ */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.ts';
-import { type Team, type TeamMember, teamFromRow, teamMemberFromRow } from '../organization/index.ts';
+import { removeTeamFromPendingInvitations } from '../invitations/index.ts';
 import { clearActiveTeam } from '../session/index.ts';
+import { type Team, type TeamMember, teamFromRow, teamMemberFromRow } from './model.ts';
 
 type Db = Kysely<Database>;
 
@@ -34,21 +40,39 @@ export async function countTeams(db: Db, organizationId: string): Promise<number
  */
 export async function deleteTeamCascade(db: Db, team: Team): Promise<void> {
   await db.deleteFrom('teamMember').where('teamId', '=', team.id).execute();
-  const invitations = await db
-    .selectFrom('invitation')
-    .select(['id', 'teamId'])
-    .where('organizationId', '=', team.organizationId)
-    .where('status', '=', 'pending')
-    .where('teamId', 'is not', null)
-    .execute();
-  for (const inv of invitations) {
-    const ids = (inv.teamId ?? '').split(',').filter((t) => t && t !== team.id);
-    const next = ids.length ? ids.join(',') : null;
-    if (next !== inv.teamId)
-      await db.updateTable('invitation').set({ teamId: next }).where('id', '=', inv.id).execute();
-  }
+  await removeTeamFromPendingInvitations(db, team.organizationId, team.id);
   await clearActiveTeam(db, team.id);
   await db.deleteFrom('team').where('id', '=', team.id).execute();
+}
+
+/** Deletes every team of the organization with its memberships (deleting the organization). */
+export async function deleteTeamsOfOrganization(db: Db, organizationId: string): Promise<void> {
+  const teamIds = db.selectFrom('team').select('id').where('organizationId', '=', organizationId);
+  await db.deleteFrom('teamMember').where('teamId', 'in', teamIds).execute();
+  await db.deleteFrom('team').where('organizationId', '=', organizationId).execute();
+}
+
+export async function listTeamsOfOrganization(db: Db, organizationId: string): Promise<Team[]> {
+  const rows = await db
+    .selectFrom('team')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map(teamFromRow);
+}
+
+/** Of the given team ids, those that are teams of this organization. */
+export async function teamIdsInOrganization(db: Db, organizationId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('team')
+    .select('id')
+    .where('organizationId', '=', organizationId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export async function listTeamsOfUser(db: Db, userId: string, organizationId: string | null): Promise<Team[]> {
@@ -84,6 +108,23 @@ export async function findTeamMember(db: Db, teamId: string, userId: string): Pr
 
 export async function insertTeamMember(db: Db, tm: TeamMember): Promise<void> {
   await db.insertInto('teamMember').values(tm).execute();
+}
+
+/** Adds the person to the team unless already there (idempotent under a race too). */
+export async function ensureTeamMember(db: Db, tm: TeamMember): Promise<void> {
+  if (await findTeamMember(db, tm.teamId, tm.userId)) return;
+  await insertTeamMember(db, tm);
+}
+
+/**
+ * Every team membership of the person, or (with an organization) those in that
+ * organization's teams: leaving or being removed from it, or deleting the account.
+ */
+export async function deleteTeamMembershipsOfUser(db: Db, userId: string, organizationId?: string): Promise<void> {
+  let q = db.deleteFrom('teamMember').where('userId', '=', userId);
+  if (organizationId !== undefined)
+    q = q.where('teamId', 'in', db.selectFrom('team').select('id').where('organizationId', '=', organizationId));
+  await q.execute();
 }
 
 export async function deleteTeamMember(db: Db, teamId: string, userId: string): Promise<number> {

@@ -2,14 +2,9 @@
 import { teams as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import {
-  requireOrganizationId,
-  requireOrgSession,
-  setSessionActive,
-  teamMemberToJson,
-  teamToJson,
-} from '../organization/index.ts';
+import { requireOrganizationId, requireOrgSession, setSessionActive } from '../organization/index.ts';
 import { setSessionCookies } from '../session/index.ts';
+import { teamMemberToJson, teamToJson } from './model.ts';
 import {
   addTeamMember,
   createTeam,

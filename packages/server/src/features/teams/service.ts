@@ -8,15 +8,13 @@ import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import {
   findMember,
-  listTeamsOfOrganization,
   lockOrganization,
   memberMay,
   organizationConfig,
   requireMembership,
   requirePermission,
-  type Team,
-  type TeamMember,
 } from '../organization/index.ts';
+import type { Team, TeamMember } from './model.ts';
 import {
   clearActiveTeamOfUser,
   countTeams,
@@ -27,6 +25,7 @@ import {
   insertTeam,
   insertTeamMember,
   listTeamMembers,
+  listTeamsOfOrganization,
   listTeamsOfUser,
   updateTeamName,
 } from './repo.ts';
