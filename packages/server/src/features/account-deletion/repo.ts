@@ -1,19 +1,24 @@
 /** Removing a user and everything that hangs off them, in the caller's transaction. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.ts';
+import { deleteAccountsOfUser } from '../accounts/index.ts';
+import { deleteMembershipsOfUser } from '../organization/index.ts';
 import { deleteSessionsOfUser } from '../session/index.ts';
+import { deleteTeamMembershipsOfUser } from '../teams/index.ts';
+import { deleteTwoFactorOfUser } from '../two-factor/index.ts';
+import { deleteUserRow } from '../user/index.ts';
 
 /**
  * Every foreign key to user cascades (CONTRACT §7), so the last DELETE alone would do;
  * the explicit deletes say what goes and keep working if a cascade is ever dropped.
+ * Each table is written by the feature that owns it (docs/architecture.md, "Who writes
+ * which table"), through its index.
  */
 export async function deleteUserAndDependents(db: Kysely<Database>, userId: string): Promise<number> {
-  // the session feature writes its table
   await deleteSessionsOfUser(db, userId);
-  await db.deleteFrom('account').where('userId', '=', userId).execute();
-  await db.deleteFrom('teamMember').where('userId', '=', userId).execute();
-  await db.deleteFrom('member').where('userId', '=', userId).execute();
-  await db.deleteFrom('twoFactor').where('userId', '=', userId).execute();
-  const result = await db.deleteFrom('user').where('id', '=', userId).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  await deleteAccountsOfUser(db, userId);
+  await deleteTeamMembershipsOfUser(db, userId);
+  await deleteMembershipsOfUser(db, userId);
+  await deleteTwoFactorOfUser(db, userId);
+  return deleteUserRow(db, userId);
 }

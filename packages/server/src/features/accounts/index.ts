@@ -2,6 +2,7 @@ export {
   type Account,
   CREDENTIAL_PROVIDER,
   deleteAccount,
+  deleteAccountsOfUser,
   deleteProviderAccountsOfUser,
   findAccountByProvider,
   findAccountsOfUser,

@@ -70,6 +70,11 @@ export async function deleteAccount(db: Db, id: string): Promise<void> {
   await db.deleteFrom('account').where('id', '=', id).execute();
 }
 
+/** Deletes every account of a user, the password's too (deleting the user). */
+export async function deleteAccountsOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('account').where('userId', '=', userId).execute();
+}
+
 /** Deletes every provider link of a user (all accounts but the password's). */
 export async function deleteProviderAccountsOfUser(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('account').where('userId', '=', userId).where('providerId', '!=', CREDENTIAL_PROVIDER).execute();

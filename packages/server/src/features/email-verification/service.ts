@@ -29,7 +29,7 @@ import { recordEvent } from '../audit/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { getCurrentSession, setSessionCookies } from '../session/index.ts';
 import { grantSession } from '../sign-in/index.ts';
-import { findUserById, type User } from '../user/index.ts';
+import { findUserById, type User, updateUserIfEmail } from '../user/index.ts';
 import { apiURL } from './urls.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
@@ -161,13 +161,7 @@ export async function followEmailToken(
   const now = clock.now();
   if (!user.emailVerified) {
     await db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('user')
-        .set({ emailVerified: true, updatedAt: now })
-        .where('id', '=', user.id)
-        .where('email', '=', value.email)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1)
+      if (await updateUserIfEmail(trx, user.id, value.email, { emailVerified: true, updatedAt: now }))
         await recordEvent(trx, ctx, {
           type: 'email.verified',
           actorUserId: user.id,
@@ -215,13 +209,12 @@ export async function applyEmailChange(
   try {
     await db.transaction().execute(async (trx) => {
       if (!(await consumeTokenById(trx, tokenId))) throw VERIFY_ERRORS.invalidToken();
-      const result = await trx
-        .updateTable('user')
-        .set({ email: newEmail, emailVerified: false, updatedAt: now })
-        .where('id', '=', user.id)
-        .where('email', '=', value.email)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw VERIFY_ERRORS.invalidToken();
+      const moved = await updateUserIfEmail(trx, user.id, value.email, {
+        email: newEmail,
+        emailVerified: false,
+        updatedAt: now,
+      });
+      if (!moved) throw VERIFY_ERRORS.invalidToken();
       // reset links went to the old address: it no longer answers for the account
       await deleteResetTokensOfUser(trx, user.id);
       await recordEvent(trx, ctx, {

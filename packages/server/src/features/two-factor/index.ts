@@ -1,6 +1,6 @@
-export { proveRecovery, type RecoveryProof, recoveryNeedsSecondFactor } from './recovery.ts';
 export { hasAuthenticator } from './factors.ts';
-export { findTwoFactorOfUser } from './repo.ts';
+export { proveRecovery, type RecoveryProof, recoveryNeedsSecondFactor } from './recovery.ts';
+export { deleteTwoFactorOfUser, findTwoFactorOfUser } from './repo.ts';
 export { restoreTwoFactor } from './service.ts';
 export { secondFactorCheck } from './sign-in-check.ts';
 

@@ -1,4 +1,12 @@
 export { userFromJson } from './json.ts';
 export { type User, userFromRow, userToJson } from './model.ts';
-export { deleteUserRow, findUserByEmail, findUserById, findUserByUsername, insertUser, updateUserRow } from './repo.ts';
+export {
+  deleteUserRow,
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  updateUserIfEmail,
+  updateUserRow,
+} from './repo.ts';
 export { userEndpoints } from './routes.ts';

@@ -28,6 +28,27 @@ export async function updateUserRow(db: Db, id: string, values: Updateable<UserT
   await db.updateTable('user').set(values).where('id', '=', id).execute();
 }
 
-export async function deleteUserRow(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('user').where('id', '=', id).execute();
+/**
+ * Changes the user only while the address is still `email`: a link sent to an address
+ * acts on the account only if the account is still at that address. True when it changed.
+ */
+export async function updateUserIfEmail(
+  db: Db,
+  id: string,
+  email: string,
+  values: Updateable<UserTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('user')
+    .set(values)
+    .where('id', '=', id)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The number of rows deleted (0 when the user was already gone). */
+export async function deleteUserRow(db: Db, id: string): Promise<number> {
+  const result = await db.deleteFrom('user').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
