@@ -238,6 +238,23 @@ export const ADMIN_ERRORS = {
   INVALID_PERMISSION_CHECK: e(400, 'invalid permission check. no permission(s) were passed.'),
 } as const satisfies Record<string, ErrorDefinition>;
 
+/**
+ * The passkey plugin's codes (better-auth's PASSKEY_ERROR_CODES, with the statuses its
+ * endpoints answer), and Latch's rule that the last way in stays.
+ */
+export const PASSKEY_ERRORS = {
+  CHALLENGE_NOT_FOUND: e(400, 'Challenge not found'),
+  YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY: e(401, 'You are not allowed to register this passkey'),
+  FAILED_TO_VERIFY_REGISTRATION: e(400, 'Failed to verify registration'),
+  /** 404 for the person's own list; verify-authentication answers it with 401, as better-auth does. */
+  PASSKEY_NOT_FOUND: e(404, 'Passkey not found'),
+  AUTHENTICATION_FAILED: e(401, 'Authentication failed'),
+  /** The authenticator already holds a passkey of this account (or of another one). */
+  PREVIOUSLY_REGISTERED: e(400, 'Previously registered'),
+  /** Without a password or a linked provider, the last passkey is the only way back in. */
+  CANNOT_DELETE_THE_ONLY_WAY_TO_SIGN_IN: e(400, 'Cannot delete the only way to sign in'),
+} as const satisfies Record<string, ErrorDefinition>;
+
 /** The two-factor plugin's codes (CONTRACT §6.4). */
 export const TWO_FACTOR_ERRORS = {
   OTP_NOT_ENABLED: e(400, 'OTP not enabled'),
@@ -269,6 +286,7 @@ export const ERRORS = {
   ...USERNAME_ERRORS,
   ...ORGANIZATION_ERRORS,
   ...ADMIN_ERRORS,
+  ...PASSKEY_ERRORS,
   ...TWO_FACTOR_ERRORS,
 } as const;
 

@@ -46,6 +46,7 @@ import {
   type OrganizationServerApi,
   organizationEndpoints,
 } from './features/organization/index.ts';
+import { passkeyEndpoints } from './features/passkey/index.ts';
 import { passwordResetEndpoints } from './features/password-reset/index.ts';
 import { referenceEndpoints } from './features/reference/index.ts';
 import { createFastSessionCheck, type FastSessionCheck, sessionEndpoints } from './features/session/index.ts';
@@ -169,6 +170,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     endpoints,
     rateLimit: rateLimiter,
     afterHooks: config.plugins.jwt ? [addJwtHeader] : [],
+    ...(config.plugins.passkey ? passkeyEndpoints : []),
     // handlers are held to their rows of the endpoint table: a breach fails tests, is logged in development
     contractChecks: test ? 'throw' : production ? 'off' : 'log',
   });

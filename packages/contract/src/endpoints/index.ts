@@ -17,6 +17,7 @@ import { jwtEndpoints } from './jwt.ts';
 import { membersEndpoints } from './members.ts';
 import { metaEndpoints } from './meta.ts';
 import { organizationEndpoints } from './organization.ts';
+import { passkeyEndpoints } from './passkey.ts';
 import { passwordResetEndpoints } from './password-reset.ts';
 import { referenceEndpoints } from './reference.ts';
 import { sessionEndpoints } from './session.ts';
@@ -26,6 +27,7 @@ import { twoFactorEndpoints } from './two-factor.ts';
 import { undoChangeEndpoints } from './undo-change.ts';
 import { userEndpoints } from './user.ts';
 import { usernameEndpoints } from './username.ts';
+import { webhooksEndpoints } from './webhooks.ts';
 
 export * as accountDeletion from './account-deletion.ts';
 export * as accounts from './accounts.ts';
@@ -40,6 +42,7 @@ export * as jwt from './jwt.ts';
 export * as members from './members.ts';
 export * as meta from './meta.ts';
 export * as organization from './organization.ts';
+export * as passkey from './passkey.ts';
 export * as passwordReset from './password-reset.ts';
 export * as reference from './reference.ts';
 export * as session from './session.ts';
@@ -49,6 +52,7 @@ export * as twoFactor from './two-factor.ts';
 export * as undoChange from './undo-change.ts';
 export * as user from './user.ts';
 export * as username from './username.ts';
+export * as webhooks from './webhooks.ts';
 
 /** Every row, in the order of the reference. */
 export const ENDPOINTS = [
@@ -71,6 +75,8 @@ export const ENDPOINTS = [
   ...invitationsEndpoints,
   ...teamsEndpoints,
   ...adminEndpoints,
+  ...webhooksEndpoints,
   ...twoFactorEndpoints,
+  ...passkeyEndpoints,
   ...referenceEndpoints,
 ] as const;

@@ -13,7 +13,7 @@ export const undoChange = endpoint({
   body: z.object({ token: z.string().min(1).max(256) }),
   response: z.object({
     status: z.literal(true),
-    change: z.enum(['email-changed', 'password-changed', 'provider-linked', 'two-factor-disabled']),
+    change: z.enum(['email-changed', 'password-changed', 'provider-linked', 'two-factor-disabled', 'passkey-added']),
     /** A reset token to choose a new password with (the password was cleared), or null. */
     resetToken: z.string().nullable(),
     /** email-changed: whether the previous address could be put back. */

@@ -280,6 +280,23 @@ export const configFileSchema = z
             })
             .strict(),
         ),
+        /** Passkeys (WebAuthn, docs/passkeys.md); off unless set. */
+        passkey: pluginToggle(
+          z
+            .object({
+              /** The relying party id passkeys are bound to: BASE_URL's host name or a parent domain of it. */
+              rpID: z
+                .string()
+                .max(253)
+                .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)*$/i, 'must be a host name, without scheme or port')
+                .optional(),
+              /** The name authenticators show beside the account (default appName). */
+              rpName: z.string().min(1).max(128).optional(),
+              /** The origins whose pages may use passkeys (default BASE_URL's and the trusted origins on rpID). */
+              origins: z.array(z.string().min(1).max(2048)).min(1).max(64).optional(),
+            })
+            .strict(),
+        ),
         jwt: pluginToggle(
           z
             .object({

@@ -15,7 +15,13 @@ import { toDate } from './values.ts';
 
 type Db = Kysely<Database>;
 
-export type TokenPurpose = 'email-verification' | 'reset-password' | 'delete-account' | 'undo-change';
+export type TokenPurpose =
+  | 'email-verification'
+  | 'reset-password'
+  | 'delete-account'
+  | 'undo-change'
+  /** a WebAuthn ceremony's challenge, value `{purpose, challenge, userId}` (features/passkey/challenge.ts) */
+  | 'passkey-challenge';
 
 export interface StoredToken {
   id: string;

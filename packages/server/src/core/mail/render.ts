@@ -62,6 +62,8 @@ const REQUIRED: Record<MailKind, readonly VarName[]> = {
   'security-two-factor-enabled': [],
   'security-backup-codes': [],
   'security-provider-unlinked': ['providerName'],
+  'security-passkey-added': ['url'],
+  'security-passkey-removed': [],
   'security-new-sign-in': [],
   'magic-link': ['url'],
   'email-otp-sign-in': ['code'],

@@ -11,7 +11,7 @@ export const emailVerificationCheck: SignInCheck = {
   name: 'email-verification',
   // not the verification link itself (it proves the address), nor a second step of an
   // attempt that passed this check, nor a session that exists already
-  appliesTo: ['password', 'username', 'sign-up', 'social', 'id-token'],
+  appliesTo: ['password', 'username', 'sign-up', 'social', 'id-token', 'passkey'],
   async run(ctx, { user, callbackURL }) {
     const { config, logger } = ctx.deps;
     if (!config.emailAndPassword.requireEmailVerification || user.emailVerified) return null;

@@ -46,6 +46,7 @@ function pluginsOf(config: ResolvedConfig): Record<PluginName, boolean> {
     teams: plugins.organization !== false && plugins.organization.teams.enabled,
     admin: plugins.admin !== false,
     twoFactor: plugins.twoFactor !== false,
+    passkey: plugins.passkey !== false,
     jwt: plugins.jwt !== false,
   };
 }

@@ -34,12 +34,14 @@ const UNDO_MAIL: Record<UndoableChange['kind'], MailKind> = {
   'password-changed': 'security-password-changed',
   'provider-linked': 'security-provider-linked',
   'two-factor-disabled': 'security-two-factor-disabled',
+  'passkey-added': 'security-passkey-added',
 };
 
 const NOTICE_MAIL: Record<Notice['kind'], MailKind> = {
   'two-factor-enabled': 'security-two-factor-enabled',
   'backup-codes': 'security-backup-codes',
   'provider-unlinked': 'security-provider-unlinked',
+  'passkey-removed': 'security-passkey-removed',
   'new-sign-in': 'security-new-sign-in',
 };
 

@@ -1,5 +1,5 @@
 /**
- * What a security notice says happened. Four changes add a way into the account (or take
+ * What a security notice says happened. Five changes add a way into the account (or take
  * away a protection) and are undoable from the mail; the others are notices only, because
  * undoing them would hand the mailbox a way to weaken the account (e.g. turning off a
  * second factor the owner just added).
@@ -19,6 +19,7 @@ export const undoableChange = z.discriminatedUnion('kind', [
     /** The removed enrolment as it was stored (the secret and codes stay encrypted). */
     twoFactor: z.object({ secret: z.string(), backupCodes: z.string(), verified: z.boolean() }),
   }),
+  z.object({ kind: z.literal('passkey-added'), passkeyId: z.string() }),
 ]);
 export type UndoableChange = z.infer<typeof undoableChange>;
 export type UndoableKind = UndoableChange['kind'];
@@ -27,6 +28,7 @@ export type Notice =
   | { kind: 'two-factor-enabled' }
   | { kind: 'backup-codes' }
   | { kind: 'provider-unlinked'; providerId: string }
+  | { kind: 'passkey-removed' }
   | { kind: 'new-sign-in'; device: string };
 
 /** What an undo link's row holds (purpose `undo-change`). */

@@ -27,6 +27,8 @@ export type SignInMethod =
   | 'email-verification'
   /** the second step of a two-factor challenge */
   | 'two-factor'
+  /** a passkey with user verification (features/passkey): two factors in one */
+  | 'passkey'
   /** an admin acting as a user */
   | 'impersonation'
   /** the password entered again in a signed-in session (POST /verify-password) */
@@ -42,6 +44,7 @@ export const SIGN_IN_METHODS: readonly SignInMethod[] = [
   'id-token',
   'email-verification',
   'two-factor',
+  'passkey',
   'impersonation',
   'reauthentication',
   'rotation',

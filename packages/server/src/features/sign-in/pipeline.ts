@@ -29,6 +29,7 @@ const PERSON_SIGNED_IN: ReadonlySet<SignInMethod> = new Set([
   'social',
   'id-token',
   'two-factor',
+  'passkey',
 ]);
 
 /** Grants that replace whatever session the browser had (not an admin's impersonation, nor a rotation, which replaces its own). */

@@ -10,6 +10,7 @@
  *   password-changed     (password cleared, see above)
  *   provider-linked      the provider link is removed
  *   two-factor-disabled  the enrolment comes back, two-factor on
+ *   passkey-added        the passkey is removed
  */
 import {
   consumeTokenById,
@@ -20,6 +21,7 @@ import {
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { deleteAccount, findAccountsOfUser, findCredentialAccount } from '../accounts/index.ts';
+import { deletePasskeyOfUser } from '../passkey/index.ts';
 import { issueResetToken } from '../password-reset/index.ts';
 import { type UndoableKind, undoTokenValue } from '../security-notices/index.ts';
 import { clearSessionCookies, deleteSessionsOfUser, getCurrentSession } from '../session/index.ts';
@@ -77,6 +79,9 @@ export async function undoChange(ctx: Ctx, token: string): Promise<UndoOutcome> 
       }
       case 'two-factor-disabled':
         await restoreTwoFactor(trx, user.id, change.twoFactor, now);
+        break;
+      case 'passkey-added':
+        await deletePasskeyOfUser(trx, user.id, change.passkeyId);
         break;
       case 'password-changed':
         break;

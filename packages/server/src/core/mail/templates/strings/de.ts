@@ -192,6 +192,27 @@ export const de: MailStrings = {
       notYou: (p) =>
         `Wenn Sie das nicht waren, hat möglicherweise jemand Zugriff auf Ihr Konto: Setzen Sie Ihr Passwort zurück und wenden Sie sich an das ${p.appName}-Team.`,
     },
+    'security-passkey-added': {
+      subject: (p) => `Ihrem ${p.appName}-Konto wurde ein Passkey hinzugefügt`,
+      preheader: () => 'Wer ihn besitzt, kann sich jetzt als Sie anmelden.',
+      heading: () => 'Ihrem Konto wurde ein Passkey hinzugefügt',
+      body: (p) => [
+        `Ihrem ${p.appName}-Konto wurde ein Passkey hinzugefügt. Wer das Gerät oder den Passwort-Manager besitzt, der ihn speichert, kann sich jetzt ohne Passwort als Sie anmelden.`,
+        'Wenn Sie ihn hinzugefügt haben, müssen Sie nichts weiter tun.',
+      ],
+      action: () => 'Das war ich nicht – rückgängig machen',
+      notYou: () =>
+        'Wenn Sie keinen Passkey hinzugefügt haben, verwenden Sie die Schaltfläche: Sie entfernt den Passkey und meldet alle Geräte ab.',
+    },
+    'security-passkey-removed': {
+      subject: (p) => `Ein Passkey wurde von Ihrem ${p.appName}-Konto entfernt`,
+      preheader: () => 'Er kann sich nicht mehr bei Ihrem Konto anmelden.',
+      heading: () => 'Ein Passkey wurde entfernt',
+      body: (p) => [`Einer Ihrer Passkeys kann sich nicht mehr bei Ihrem ${p.appName}-Konto anmelden.`],
+      action: () => 'Zu Ihrem Konto',
+      notYou: (p) =>
+        `Wenn Sie das nicht waren, hat möglicherweise jemand Zugriff auf Ihr Konto: Setzen Sie Ihr Passwort zurück und wenden Sie sich an das ${p.appName}-Team.`,
+    },
     'security-new-sign-in': {
       subject: (p) => `Neue Anmeldung bei Ihrem ${p.appName}-Konto`,
       preheader: (p) => (p.device ? `Von ${p.device}.` : 'Von einem Gerät, das wir noch nicht kannten.'),

@@ -187,6 +187,26 @@ export const en: MailStrings = {
       notYou: (p) =>
         `If you didn’t do this, someone may have access to your account: reset your password and contact the ${p.appName} team.`,
     },
+    'security-passkey-added': {
+      subject: (p) => `A passkey was added to your ${p.appName} account`,
+      preheader: () => 'Whoever holds it can now sign in as you.',
+      heading: () => 'A passkey was added to your account',
+      body: (p) => [
+        `A passkey was added to your ${p.appName} account. Whoever holds the device or password manager that keeps it can now sign in as you, without a password.`,
+        'If you added it, there is nothing else to do.',
+      ],
+      action: () => 'This wasn’t me: undo it',
+      notYou: () => 'If you didn’t add a passkey, use the button: it removes the passkey and signs out every device.',
+    },
+    'security-passkey-removed': {
+      subject: (p) => `A passkey was removed from your ${p.appName} account`,
+      preheader: () => 'It can no longer sign in to your account.',
+      heading: () => 'A passkey was removed',
+      body: (p) => [`One of your passkeys can no longer sign in to your ${p.appName} account.`],
+      action: () => 'Go to your account',
+      notYou: (p) =>
+        `If you didn’t do this, someone may have access to your account: reset your password and contact the ${p.appName} team.`,
+    },
     'security-new-sign-in': {
       subject: (p) => `New sign-in to your ${p.appName} account`,
       preheader: (p) => (p.device ? `From ${p.device}.` : 'From a device we had not seen before.'),

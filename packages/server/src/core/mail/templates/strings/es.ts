@@ -189,6 +189,27 @@ export const es: MailStrings = {
       notYou: (p) =>
         `Si no has sido tú, es posible que alguien tenga acceso a tu cuenta: restablece tu contraseña y ponte en contacto con el equipo de ${p.appName}.`,
     },
+    'security-passkey-added': {
+      subject: (p) => `Se ha añadido una llave de acceso a tu cuenta de ${p.appName}`,
+      preheader: () => 'Quien la tenga puede ahora iniciar sesión como tú.',
+      heading: () => 'Se ha añadido una llave de acceso a tu cuenta',
+      body: (p) => [
+        `Se ha añadido una llave de acceso a tu cuenta de ${p.appName}. Quien tenga el dispositivo o el gestor de contraseñas que la guarda puede ahora iniciar sesión como tú, sin contraseña.`,
+        'Si la has añadido tú, no tienes que hacer nada más.',
+      ],
+      action: () => 'No he sido yo: deshacerlo',
+      notYou: () =>
+        'Si no has añadido una llave de acceso, usa el botón: la elimina y cierra la sesión en todos los dispositivos.',
+    },
+    'security-passkey-removed': {
+      subject: (p) => `Se ha eliminado una llave de acceso de tu cuenta de ${p.appName}`,
+      preheader: () => 'Ya no puede iniciar sesión en tu cuenta.',
+      heading: () => 'Se ha eliminado una llave de acceso',
+      body: (p) => [`Una de tus llaves de acceso ya no puede iniciar sesión en tu cuenta de ${p.appName}.`],
+      action: () => 'Ir a tu cuenta',
+      notYou: (p) =>
+        `Si no has sido tú, es posible que alguien tenga acceso a tu cuenta: restablece tu contraseña y ponte en contacto con el equipo de ${p.appName}.`,
+    },
     'security-new-sign-in': {
       subject: (p) => `Nuevo inicio de sesión en tu cuenta de ${p.appName}`,
       preheader: (p) => (p.device ? `Desde ${p.device}.` : 'Desde un dispositivo que no habíamos visto antes.'),

@@ -191,6 +191,27 @@ export const fr: MailStrings = {
       notYou: (p) =>
         `Si ce n’était pas vous, quelqu’un a peut-être accès à votre compte\u00a0: réinitialisez votre mot de passe et contactez l’équipe ${p.appName}.`,
     },
+    'security-passkey-added': {
+      subject: (p) => `Une clé d’accès a été ajoutée à votre compte ${p.appName}`,
+      preheader: () => 'Quiconque la détient peut désormais se connecter en votre nom.',
+      heading: () => 'Une clé d’accès a été ajoutée à votre compte',
+      body: (p) => [
+        `Une clé d’accès a été ajoutée à votre compte ${p.appName}. Quiconque détient l’appareil ou le gestionnaire de mots de passe qui la conserve peut désormais se connecter en votre nom, sans mot de passe.`,
+        'Si c’est vous qui l’avez ajoutée, vous n’avez rien d’autre à faire.',
+      ],
+      action: () => 'Ce n’était pas moi\u00a0: annuler',
+      notYou: () =>
+        'Si vous n’avez pas ajouté de clé d’accès, utilisez le bouton\u00a0: il la supprime et déconnecte tous les appareils.',
+    },
+    'security-passkey-removed': {
+      subject: (p) => `Une clé d’accès a été supprimée de votre compte ${p.appName}`,
+      preheader: () => 'Elle ne peut plus se connecter à votre compte.',
+      heading: () => 'Une clé d’accès a été supprimée',
+      body: (p) => [`Une de vos clés d’accès ne peut plus se connecter à votre compte ${p.appName}.`],
+      action: () => 'Accéder à votre compte',
+      notYou: (p) =>
+        `Si ce n’était pas vous, quelqu’un a peut-être accès à votre compte\u00a0: réinitialisez votre mot de passe et contactez l’équipe ${p.appName}.`,
+    },
     'security-new-sign-in': {
       subject: (p) => `Nouvelle connexion à votre compte ${p.appName}`,
       preheader: (p) => (p.device ? `Depuis ${p.device}.` : 'Depuis un appareil que nous ne connaissions pas.'),

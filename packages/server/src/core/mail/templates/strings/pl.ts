@@ -187,6 +187,27 @@ export const pl: MailStrings = {
       notYou: (p) =>
         `Jeśli to nie Ty, ktoś może mieć dostęp do Twojego konta: zresetuj hasło i skontaktuj się z zespołem ${p.appName}.`,
     },
+    'security-passkey-added': {
+      subject: (p) => `Do Twojego konta ${p.appName} dodano klucz dostępu`,
+      preheader: () => 'Każdy, kto go ma, może teraz logować się jako Ty.',
+      heading: () => 'Do Twojego konta dodano klucz dostępu',
+      body: (p) => [
+        `Do Twojego konta ${p.appName} dodano klucz dostępu. Każdy, kto ma urządzenie lub menedżer haseł, w którym jest zapisany, może teraz logować się jako Ty, bez hasła.`,
+        'Jeśli to Ty go dodajesz, nie musisz nic więcej robić.',
+      ],
+      action: () => 'To nie ja – cofnij zmianę',
+      notYou: () =>
+        'Jeśli to nie Ty dodajesz klucz dostępu, użyj przycisku: usunie on klucz i wyloguje wszystkie urządzenia.',
+    },
+    'security-passkey-removed': {
+      subject: (p) => `Z Twojego konta ${p.appName} usunięto klucz dostępu`,
+      preheader: () => 'Nie może już logować się na Twoje konto.',
+      heading: () => 'Usunięto klucz dostępu',
+      body: (p) => [`Jeden z Twoich kluczy dostępu nie może już logować się na Twoje konto ${p.appName}.`],
+      action: () => 'Przejdź do konta',
+      notYou: (p) =>
+        `Jeśli to nie Ty, ktoś może mieć dostęp do Twojego konta: zresetuj hasło i skontaktuj się z zespołem ${p.appName}.`,
+    },
     'security-new-sign-in': {
       subject: (p) => `Nowe logowanie na Twoje konto ${p.appName}`,
       preheader: (p) => (p.device ? `Z urządzenia: ${p.device}.` : 'Z urządzenia, którego wcześniej nie widzieliśmy.'),

@@ -189,6 +189,27 @@ export const tr: MailStrings = {
       notYou: (p) =>
         `Bunu siz yapmadıysanız başka biri hesabınıza erişiyor olabilir: şifrenizi sıfırlayın ve ${p.appName} ekibiyle iletişime geçin.`,
     },
+    'security-passkey-added': {
+      subject: (p) => `${p.appName} hesabınıza bir geçiş anahtarı eklendi`,
+      preheader: () => 'Ona sahip olan artık sizin adınıza giriş yapabilir.',
+      heading: () => 'Hesabınıza bir geçiş anahtarı eklendi',
+      body: (p) => [
+        `${p.appName} hesabınıza bir geçiş anahtarı eklendi. Onu saklayan cihaza veya parola yöneticisine sahip olan kişi artık parola olmadan sizin adınıza giriş yapabilir.`,
+        'Onu siz eklediyseniz başka bir şey yapmanız gerekmez.',
+      ],
+      action: () => 'Bu ben değildim: geri al',
+      notYou: () =>
+        'Bir geçiş anahtarı eklemediyseniz düğmeyi kullanın: anahtarı kaldırır ve tüm cihazlarda oturumu kapatır.',
+    },
+    'security-passkey-removed': {
+      subject: (p) => `${p.appName} hesabınızdan bir geçiş anahtarı kaldırıldı`,
+      preheader: () => 'Artık hesabınıza giriş yapamaz.',
+      heading: () => 'Bir geçiş anahtarı kaldırıldı',
+      body: (p) => [`Geçiş anahtarlarınızdan biri artık ${p.appName} hesabınıza giriş yapamaz.`],
+      action: () => 'Hesabınıza gidin',
+      notYou: (p) =>
+        `Bunu siz yapmadıysanız başka biri hesabınıza erişiyor olabilir: şifrenizi sıfırlayın ve ${p.appName} ekibiyle iletişime geçin.`,
+    },
     'security-new-sign-in': {
       subject: (p) => `${p.appName} hesabınızda yeni giriş`,
       preheader: (p) => (p.device ? `Cihaz: ${p.device}.` : 'Daha önce görmediğimiz bir cihazdan.'),

@@ -22,6 +22,9 @@ export const MAIL_KINDS = [
   'security-two-factor-enabled',
   'security-backup-codes',
   'security-provider-unlinked',
+  // a passkey added (undoable, like the four above) or removed (a notice)
+  'security-passkey-added',
+  'security-passkey-removed',
   'security-new-sign-in',
   // passwordless sign-in (features/magic-link, features/email-otp, features/mailbox-proof)
   'magic-link',
