@@ -27,7 +27,6 @@ import { twoFactorEndpoints } from './two-factor.ts';
 import { undoChangeEndpoints } from './undo-change.ts';
 import { userEndpoints } from './user.ts';
 import { usernameEndpoints } from './username.ts';
-import { webhooksEndpoints } from './webhooks.ts';
 
 export * as accountDeletion from './account-deletion.ts';
 export * as accounts from './accounts.ts';
@@ -52,7 +51,6 @@ export * as twoFactor from './two-factor.ts';
 export * as undoChange from './undo-change.ts';
 export * as user from './user.ts';
 export * as username from './username.ts';
-export * as webhooks from './webhooks.ts';
 
 /** Every row, in the order of the reference. */
 export const ENDPOINTS = [
@@ -75,7 +73,6 @@ export const ENDPOINTS = [
   ...invitationsEndpoints,
   ...teamsEndpoints,
   ...adminEndpoints,
-  ...webhooksEndpoints,
   ...twoFactorEndpoints,
   ...passkeyEndpoints,
   ...referenceEndpoints,
