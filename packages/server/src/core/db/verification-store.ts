@@ -1,10 +1,16 @@
 /**
  * One-time secrets kept in the `verification` table: email verification and email
- * change links, password-reset tokens, account-deletion tokens, undo links. Only a
- * SHA-256 hash of the token is stored (`<purpose>:<hash>`), so a copy of the database
- * cannot be used to follow anyone's link (ARCHITECTURE.md, "Security by construction").
- * Every feature that mails a secret keeps it here; the identifier conventions of each
- * purpose are written down here too, so that a credential change can void them all.
+ * change links, password-reset tokens, account-deletion tokens, undo links, OAuth
+ * states. Only a SHA-256 hash of the token is stored (`<purpose>:<hash>`), so a copy of
+ * the database cannot be used to follow anyone's link (ARCHITECTURE.md, "Security by
+ * construction"). Every feature that mails a secret keeps it here; the identifier
+ * conventions of each purpose are written down here too, so that a credential change
+ * can void them all.
+ *
+ * This file is the only writer of the `verification` table (docs/architecture.md, "Who
+ * writes which table"): features whose rows have their own identifiers (two-factor's
+ * challenges, codes, trusted devices and TOTP steps) write them through the
+ * identifier-addressed functions at the end.
  */
 import type { Kysely } from 'kysely';
 import { addSeconds } from '../clock.ts';
@@ -15,13 +21,8 @@ import { toDate } from './values.ts';
 
 type Db = Kysely<Database>;
 
-export type TokenPurpose =
-  | 'email-verification'
-  | 'reset-password'
-  | 'delete-account'
-  | 'undo-change'
-  /** a WebAuthn ceremony's challenge, value `{purpose, challenge, userId}` (features/passkey/challenge.ts) */
-  | 'passkey-challenge';
+/** `auth-state`: the OAuth state of a sign-in at a provider (features/social/state.ts). */
+export type TokenPurpose = 'email-verification' | 'reset-password' | 'delete-account' | 'undo-change' | 'auth-state';
 
 export interface StoredToken {
   id: string;
@@ -38,17 +39,13 @@ export async function storeToken(
   input: { purpose: TokenPurpose; token: string; value: string; now: Date; expiresInSeconds: number },
 ): Promise<string> {
   const id = generateId();
-  await db
-    .insertInto('verification')
-    .values({
-      id,
-      identifier: tokenIdentifier(input.purpose, input.token),
-      value: input.value,
-      expiresAt: addSeconds(input.now, input.expiresInSeconds),
-      createdAt: input.now,
-      updatedAt: input.now,
-    })
-    .execute();
+  await insertVerificationRow(db, {
+    id,
+    identifier: tokenIdentifier(input.purpose, input.token),
+    value: input.value,
+    now: input.now,
+    expiresInSeconds: input.expiresInSeconds,
+  });
   return id;
 }
 
@@ -72,11 +69,21 @@ export async function consumeTokenById(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Replaces the value only if it is still `from` (a compare-and-set); true when this call changed it. */
-export async function swapTokenValue(db: Db, id: string, from: string, to: string, now: Date): Promise<boolean> {
+/**
+ * Replaces the value (and, when given, the expiry) only if the value is still `from` (a
+ * compare-and-set); true when this call changed it.
+ */
+export async function swapTokenValue(
+  db: Db,
+  id: string,
+  from: string,
+  to: string,
+  now: Date,
+  expiresAt?: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('verification')
-    .set({ value: to, updatedAt: now })
+    .set({ value: to, updatedAt: now, ...(expiresAt && { expiresAt }) })
     .where('id', '=', id)
     .where('value', '=', from)
     .executeTakeFirst();
@@ -85,6 +92,22 @@ export async function swapTokenValue(db: Db, id: string, from: string, to: strin
 
 export async function deleteTokenById(db: Db, id: string): Promise<void> {
   await db.deleteFrom('verification').where('id', '=', id).execute();
+}
+
+/**
+ * Deletes up to `limit` rows, of any purpose, that expired before `before`; the number
+ * deleted (features/maintenance sweeps in batches with this).
+ */
+export async function deleteVerificationsExpiredBefore(db: Db, before: Date, limit: number): Promise<number> {
+  // the ids through a derived table: MySQL and MariaDB allow neither LIMIT in an IN
+  // subquery nor a subquery on the table a DELETE is deleting from, except this way
+  const expired = db
+    .selectFrom((eb) =>
+      eb.selectFrom('verification').select('id').where('expiresAt', '<', before).limit(limit).as('expired'),
+    )
+    .select('expired.id');
+  const result = await db.deleteFrom('verification').where('id', 'in', expired).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Removes rows of this purpose that expired more than `graceSeconds` ago (opportunistic cleanup). */
@@ -141,4 +164,28 @@ export async function deleteTrustedDevicesOfUser(db: Db, userId: string): Promis
     .deleteFrom('verification')
     .where('identifier', 'like', `${trustedDevicePrefix(userId)}%`)
     .execute();
+}
+
+// --- rows addressed by an identifier their feature builds (features/two-factor) ---------
+
+/** Inserts a row with the caller's id and identifier (a duplicate id fails: the first of two racing writers wins). */
+export async function insertVerificationRow(
+  db: Db,
+  input: { id: string; identifier: string; value: string; now: Date; expiresInSeconds: number },
+): Promise<void> {
+  await db
+    .insertInto('verification')
+    .values({
+      id: input.id,
+      identifier: input.identifier,
+      value: input.value,
+      expiresAt: addSeconds(input.now, input.expiresInSeconds),
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .execute();
+}
+
+export async function deleteVerificationsByIdentifier(db: Db, identifier: string): Promise<void> {
+  await db.deleteFrom('verification').where('identifier', '=', identifier).execute();
 }

@@ -10,8 +10,10 @@
  * first sweep of a large table never holds the database, or SQLite's event loop, for long.
  */
 import { addSeconds } from '../../core/clock.ts';
+import { deleteVerificationsExpiredBefore } from '../../core/db/verification-store.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { deleteAuditEventsBefore } from '../audit/index.ts';
+import { deleteSessionsExpiredBefore } from '../session/index.ts';
 
 const VERIFICATION_KEEP_SECONDS = 7 * 86_400;
 
@@ -30,27 +32,18 @@ export interface SweepResult {
   auditEvents: number;
 }
 
-type SweptTable = 'session' | 'verification';
-
+/**
+ * Runs one owner's batch deletion (each table is deleted from by the feature or core
+ * file that owns it, docs/architecture.md) until a batch comes back short.
+ */
 async function deleteInBatches(
-  deps: Pick<AuthDeps, 'db'>,
-  table: SweptTable,
-  before: Date,
+  deleteBatch: (limit: number) => Promise<number>,
   batchSize: number,
   maxBatches: number,
 ): Promise<number> {
-  const { db } = deps;
   let total = 0;
   for (let batch = 0; batch < maxBatches; batch++) {
-    // the ids through a derived table: MySQL and MariaDB allow neither LIMIT in an IN
-    // subquery nor a subquery on the table a DELETE is deleting from, except this way
-    const expired = db
-      .selectFrom((eb) =>
-        eb.selectFrom(table).select('id').where('expiresAt', '<', before).limit(batchSize).as('expired'),
-      )
-      .select('expired.id');
-    const result = await db.deleteFrom(table).where('id', 'in', expired).executeTakeFirst();
-    const deleted = Number(result.numDeletedRows);
+    const deleted = await deleteBatch(batchSize);
     total += deleted;
     if (deleted < batchSize) break;
     await new Promise((resolve) => setImmediate(resolve));
@@ -65,12 +58,11 @@ export async function sweepExpired(
   const batchSize = options.batchSize ?? 500;
   const maxBatches = options.maxBatches ?? 200;
   const now = deps.clock.now();
+  const verificationsBefore = addSeconds(now, -VERIFICATION_KEEP_SECONDS);
   return {
-    sessions: await deleteInBatches(deps, 'session', now, batchSize, maxBatches),
+    sessions: await deleteInBatches((limit) => deleteSessionsExpiredBefore(deps.db, now, limit), batchSize, maxBatches),
     verifications: await deleteInBatches(
-      deps,
-      'verification',
-      addSeconds(now, -VERIFICATION_KEEP_SECONDS),
+      (limit) => deleteVerificationsExpiredBefore(deps.db, verificationsBefore, limit),
       batchSize,
       maxBatches,
     ),

@@ -10,6 +10,7 @@ export {
   clearActiveOrganization,
   clearActiveTeam,
   deleteSessionById,
+  deleteSessionsExpiredBefore,
   deleteSessionsOfUser,
   findSessionWithUserByTokenHash,
   listActiveSessionsOfUser,

@@ -16,10 +16,9 @@
  * the server would still have accepted the state. Nothing on the wire depends on the cookie's Max-Age.
  */
 import { z } from 'zod';
-import { addSeconds } from '../../core/clock.ts';
-import { hashToken, safeEqual } from '../../core/crypto/hash.ts';
-import { generateId, randomString, URL_SAFE } from '../../core/crypto/random.ts';
-import { toDate } from '../../core/db/values.ts';
+import { safeEqual } from '../../core/crypto/hash.ts';
+import { randomString, URL_SAFE } from '../../core/crypto/random.ts';
+import { consumeTokenById, deleteExpiredTokens, findToken, storeToken } from '../../core/db/verification-store.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
@@ -28,7 +27,8 @@ const STATE_LENGTH = 32;
 /** RFC 7636 §4.1 allows 43–128 characters; the longest gives the most entropy. */
 const CODE_VERIFIER_LENGTH = 128;
 const STATE_LIFETIME_SECONDS = 600;
-const IDENTIFIER_PREFIX = 'auth-state:';
+/** The row's identifier is `auth-state:<SHA-256 of the state>` (core/db/verification-store.ts). */
+const STATE_PURPOSE = 'auth-state';
 
 const stateDataSchema = z.object({
   providerId: z.string(),
@@ -48,10 +48,6 @@ function stateCookieName(ctx: Ctx): string {
   return ctx.deps.cookieName('state');
 }
 
-function identifierOf(state: string): string {
-  return `${IDENTIFIER_PREFIX}${hashToken(state)}`;
-}
-
 /** Stores a new state and binds it to this browser; returns the state and the PKCE verifier's owner data. */
 export async function createOAuthState(
   ctx: Ctx,
@@ -62,23 +58,15 @@ export async function createOAuthState(
   const state = randomString(STATE_LENGTH, URL_SAFE);
   const codeVerifier = randomString(CODE_VERIFIER_LENGTH, URL_SAFE);
   const value: OAuthStateData = { ...data, codeVerifier };
-  await db
-    .insertInto('verification')
-    .values({
-      id: generateId(),
-      identifier: identifierOf(state),
-      value: JSON.stringify(value),
-      expiresAt: addSeconds(now, STATE_LIFETIME_SECONDS),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await storeToken(db, {
+    purpose: STATE_PURPOSE,
+    token: state,
+    value: JSON.stringify(value),
+    now,
+    expiresInSeconds: STATE_LIFETIME_SECONDS,
+  });
   // Opportunistic sweep of abandoned flows (a person who never came back from the provider).
-  await db
-    .deleteFrom('verification')
-    .where('identifier', 'like', `${IDENTIFIER_PREFIX}%`)
-    .where('expiresAt', '<', addSeconds(now, -STATE_LIFETIME_SECONDS))
-    .execute();
+  await deleteExpiredTokens(db, STATE_PURPOSE, now, STATE_LIFETIME_SECONDS);
   ctx.setSignedCookie(stateCookieName(ctx), state, { maxAge: STATE_LIFETIME_SECONDS });
   return { state, codeVerifier };
 }
@@ -97,17 +85,12 @@ export async function consumeOAuthState(
   const { db, clock } = ctx.deps;
   const cookie = ctx.getSignedCookie(stateCookieName(ctx));
   if (state.length !== STATE_LENGTH) return { ok: false, reason: 'state_not_found' };
-  const row = await db
-    .selectFrom('verification')
-    .select(['id', 'value', 'expiresAt'])
-    .where('identifier', '=', identifierOf(state))
-    .executeTakeFirst();
+  const row = await findToken(db, STATE_PURPOSE, state);
   if (!row) return { ok: false, reason: 'state_not_found' };
   if (cookie === null || !safeEqual(cookie, state)) return { ok: false, reason: 'state_not_found' };
-  const deleted = await db.deleteFrom('verification').where('id', '=', row.id).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) !== 1) return { ok: false, reason: 'state_not_found' };
+  if (!(await consumeTokenById(db, row.id))) return { ok: false, reason: 'state_not_found' };
   expireStateCookie(ctx);
-  if (toDate(row.expiresAt).getTime() <= clock.now().getTime()) return { ok: false, reason: 'state_not_found' };
+  if (row.expiresAt.getTime() <= clock.now().getTime()) return { ok: false, reason: 'state_not_found' };
   let parsed: ReturnType<typeof stateDataSchema.safeParse>;
   try {
     parsed = stateDataSchema.safeParse(JSON.parse(row.value));

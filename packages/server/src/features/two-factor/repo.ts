@@ -1,11 +1,18 @@
 /**
  * Plain functions over the `twoFactor` table and the two-factor rows of `verification`
- * (challenges, emailed codes, trusted devices, the last TOTP step used).
+ * (challenges, emailed codes, trusted devices, the last TOTP step used). This feature
+ * writes `twoFactor`; its `verification` rows are read here and written through
+ * core/db/verification-store.ts, that table's one writer.
  */
 import { type Kysely, sql } from 'kysely';
-import { addSeconds } from '../../core/clock.ts';
 import type { Database } from '../../core/db/schema.ts';
 import { toBool, toDate, toDateOrNull } from '../../core/db/values.ts';
+import {
+  consumeTokenById,
+  deleteVerificationsByIdentifier,
+  insertVerificationRow,
+  swapTokenValue,
+} from '../../core/db/verification-store.ts';
 
 type Db = Kysely<Database>;
 
@@ -152,17 +159,7 @@ export async function insertVerification(
   db: Db,
   input: { id: string; identifier: string; value: string; now: Date; expiresInSeconds: number },
 ): Promise<void> {
-  await db
-    .insertInto('verification')
-    .values({
-      id: input.id,
-      identifier: input.identifier,
-      value: input.value,
-      expiresAt: addSeconds(input.now, input.expiresInSeconds),
-      createdAt: input.now,
-      updatedAt: input.now,
-    })
-    .execute();
+  await insertVerificationRow(db, input);
 }
 
 /** The newest row with this identifier, expired or not, or null. */
@@ -187,12 +184,11 @@ export async function findVerificationById(db: Db, id: string): Promise<Verifica
 
 /** Deletes the row and says whether this call deleted it (the single-use race is decided here). */
 export async function consumeVerification(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('verification').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return consumeTokenById(db, id);
 }
 
 export async function deleteVerifications(db: Db, identifier: string): Promise<void> {
-  await db.deleteFrom('verification').where('identifier', '=', identifier).execute();
+  await deleteVerificationsByIdentifier(db, identifier);
 }
 
 /** Compare-and-set on the value; true when this call changed it. */
@@ -200,11 +196,5 @@ export async function swapVerificationValue(
   db: Db,
   input: { id: string; from: string; to: string; now: Date; expiresAt?: Date },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('verification')
-    .set({ value: input.to, updatedAt: input.now, ...(input.expiresAt && { expiresAt: input.expiresAt }) })
-    .where('id', '=', input.id)
-    .where('value', '=', input.from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return swapTokenValue(db, input.id, input.from, input.to, input.now, input.expiresAt);
 }
