@@ -281,6 +281,15 @@ export const TWO_FACTOR_ERRORS = {
   FAILED_TO_VERIFY_BACKUP_CODE_PLEASE_TRY_AGAIN: e(409, 'Failed to verify backup code. Please try again.'),
 } as const satisfies Record<string, ErrorDefinition>;
 
+/** Webhooks' codes (docs/webhooks.md). */
+export const WEBHOOK_ERRORS = {
+  YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS: e(403, 'You are not allowed to manage webhooks'),
+  WEBHOOK_ENDPOINT_NOT_FOUND: e(404, 'Webhook endpoint not found'),
+  WEBHOOK_DELIVERY_NOT_FOUND: e(404, 'Webhook delivery not found'),
+  /** Not https, credentials in it, or a loopback or private-network target the configuration does not allow. */
+  WEBHOOK_URL_NOT_ALLOWED: e(400, 'Webhook URL not allowed'),
+} as const satisfies Record<string, ErrorDefinition>;
+
 export const ERRORS = {
   ...BASE_ERRORS,
   ...USERNAME_ERRORS,
@@ -288,6 +297,7 @@ export const ERRORS = {
   ...ADMIN_ERRORS,
   ...PASSKEY_ERRORS,
   ...TWO_FACTOR_ERRORS,
+  ...WEBHOOK_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

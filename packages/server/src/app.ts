@@ -57,6 +57,9 @@ import { twoFactorEndpoints } from './features/two-factor/index.ts';
 import { undoChangeEndpoints } from './features/undo-change/index.ts';
 import { findUserById, userEndpoints } from './features/user/index.ts';
 import { usernameEndpoints, usernameSignUpExtension } from './features/username/index.ts';
+import { createWebhookWorker, type WebhookWorker } from './features/webhooks/index.ts';
+// routes.ts directly: index.ts is what the audit feature imports, and the routes import the audit feature
+import { webhookEndpoints } from './features/webhooks/routes.ts';
 import { signInChecks } from './sign-in-checks.ts';
 
 export interface CreateAuthOverrides {
@@ -84,6 +87,8 @@ export interface Auth {
   migrate(): Promise<void>;
   /** Resolves once this instance hears other instances' session revocations (at once without Redis). */
   ready(): Promise<void>;
+  /** The webhook delivery worker (docs/webhooks.md); null while `webhooks.enabled` is off. Not started in tests. */
+  webhooks: WebhookWorker | null;
   close(): Promise<void>;
 }
 
@@ -163,6 +168,8 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     ...(config.plugins.organization && config.plugins.organization.teams.enabled ? teamEndpoints : []),
     ...(config.plugins.jwt ? jwtEndpoints : []),
     ...(config.plugins.admin ? adminEndpoints : []),
+    // answered 404 by their handlers while webhooks.enabled is off (the reference lists them with the admin plugin)
+    ...(config.plugins.admin ? webhookEndpoints : []),
     ...(config.plugins.twoFactor ? twoFactorEndpoints : []),
   ];
   const router = createRouter({
@@ -191,6 +198,9 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
 
   // expired sessions and old verification rows, hourly (not in tests: their clocks are moved by hand)
   const sweeper = test ? null : startSweeper(deps);
+  // webhook deliveries, claimed from the database by every instance (tests drive deliverDue by hand)
+  const webhooks = config.webhooks.enabled ? createWebhookWorker(deps) : null;
+  if (webhooks && !test) webhooks.start();
 
   const fastSessionCheck = createFastSessionCheck(deps, {
     rateLimit: rateLimiter,
@@ -203,6 +213,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     fetch: router,
     fastSessionCheck,
     api,
+    webhooks,
     ready: async () => {
       await revocations.ready();
       await sessionChanges?.ready();
@@ -212,6 +223,8 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     },
     close: async () => {
       sweeper?.stop();
+      // first: attempts in flight finish (bounded) while the database is still open
+      await webhooks?.stop();
       await rateLimiter.close();
       await revocations.close();
       await sessionChanges?.close();

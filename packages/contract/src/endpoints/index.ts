@@ -27,6 +27,7 @@ import { twoFactorEndpoints } from './two-factor.ts';
 import { undoChangeEndpoints } from './undo-change.ts';
 import { userEndpoints } from './user.ts';
 import { usernameEndpoints } from './username.ts';
+import { webhooksEndpoints } from './webhooks.ts';
 
 export * as accountDeletion from './account-deletion.ts';
 export * as accounts from './accounts.ts';
@@ -51,6 +52,7 @@ export * as twoFactor from './two-factor.ts';
 export * as undoChange from './undo-change.ts';
 export * as user from './user.ts';
 export * as username from './username.ts';
+export * as webhooks from './webhooks.ts';
 
 /** Every row, in the order of the reference. */
 export const ENDPOINTS = [
@@ -73,6 +75,7 @@ export const ENDPOINTS = [
   ...invitationsEndpoints,
   ...teamsEndpoints,
   ...adminEndpoints,
+  ...webhooksEndpoints,
   ...twoFactorEndpoints,
   ...passkeyEndpoints,
   ...referenceEndpoints,

@@ -40,6 +40,24 @@ export function recordMailFailure(kind: string): void {
   mailFailureSink?.(kind);
 }
 
+interface WebhookSink {
+  delivery(outcome: WebhookDeliveryOutcome): void;
+  queueDepth(depth: number): void;
+}
+let webhookSink: WebhookSink | null = null;
+
+/** An attempt's outcome: delivered, to be retried, or given up (features/webhooks). */
+export type WebhookDeliveryOutcome = 'succeeded' | 'retrying' | 'failed';
+
+export function recordWebhookDelivery(outcome: WebhookDeliveryOutcome): void {
+  webhookSink?.delivery(outcome);
+}
+
+/** Pending webhook deliveries, as the worker last counted them. */
+export function recordWebhookQueueDepth(depth: number): void {
+  webhookSink?.queueDepth(depth);
+}
+
 export function createMetrics(sources: MetricsSources = {}): ServiceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'latch_process_' });
@@ -124,6 +142,21 @@ export function createMetrics(sources: MetricsSources = {}): ServiceMetrics {
     });
   }
   mailFailureSink = (kind) => mailFailures.inc({ kind });
+  const webhookDeliveries = new Counter({
+    name: 'latch_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome (succeeded, retrying, failed: given up)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const webhookQueueDepth = new Gauge({
+    name: 'latch_webhook_queue_depth',
+    help: 'Pending webhook deliveries (due or waiting for a retry), as last counted by this instance',
+    registers: [registry],
+  });
+  webhookSink = {
+    delivery: (outcome) => webhookDeliveries.inc({ outcome }),
+    queueDepth: (depth) => webhookQueueDepth.set(depth),
+  };
 
   return {
     registry,

@@ -5,6 +5,9 @@ import { adminSessionEndpoints } from './routes-sessions.ts';
 import { adminUserEndpoints } from './routes-users.ts';
 import { defaultRoleExtension } from './service.ts';
 
+/** The admin endpoints' guard, for admin endpoints of other features (webhooks). */
+export { requireAdmin } from './guard.ts';
+
 export const adminEndpoints = [...adminUserEndpoints, ...adminSessionEndpoints, ...adminAuditEndpoints];
 
 /** New users get the default role (bans are a step of the sign-in pipeline). */

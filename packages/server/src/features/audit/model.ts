@@ -27,6 +27,11 @@ export const AUDIT_EVENT_TYPES = [
   'user.deleted',
   'impersonation.started',
   'impersonation.stopped',
+  'webhook.endpoint_created',
+  'webhook.endpoint_updated',
+  'webhook.endpoint_deleted',
+  'webhook.secret_rotated',
+  'webhook.delivery_replayed',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -45,7 +50,7 @@ export interface AuditEventInput {
   actorType?: AuditActorType;
   /** The admin behind an impersonated session. */
   impersonatorUserId?: string | null;
-  targetType?: 'user' | 'session' | 'organization' | null;
+  targetType?: 'user' | 'session' | 'organization' | 'webhook_endpoint' | null;
   targetId?: string | null;
   organizationId?: string | null;
   details?: AuditDetails;

@@ -6,12 +6,13 @@
  */
 import { generateId } from '../../core/crypto/random.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
+import { writeWithDeliveries } from '../webhooks/index.ts';
 import type { AuditDetails, AuditEventInput } from './model.ts';
 import { type AuditDb, insertAuditEvent } from './repo.ts';
 
 /** What recordEvent needs of a request; `{ deps }` alone for the system. */
 export interface AuditCtx {
-  readonly deps: Pick<AuthDeps, 'clock' | 'logger'>;
+  readonly deps: Pick<AuthDeps, 'clock' | 'logger' | 'config'>;
   readonly ip?: string | null;
   readonly userAgent?: string;
   readonly isServerCall?: boolean;
@@ -39,7 +40,7 @@ export async function recordEvent(db: AuditDb, ctx: AuditCtx, event: AuditEventI
   const actorUserId = event.actorUserId ?? null;
   const actorType = actorUserId ? 'user' : (event.actorType ?? (ctx.isServerCall ? 'server-api' : 'system'));
   const userAgent = ctx.userAgent ? ctx.userAgent.slice(0, MAX_USER_AGENT) : null;
-  await insertAuditEvent(db, {
+  const row = {
     id: generateId(),
     createdAt: ctx.deps.clock.now(),
     type: event.type,
@@ -53,7 +54,9 @@ export async function recordEvent(db: AuditDb, ctx: AuditCtx, event: AuditEventI
     ipAddress: ctx.ip ?? null,
     userAgent,
     details: sanitizeDetails(event.details),
-  });
+  };
+  // the event's webhook deliveries are queued in the same transaction (docs/webhooks.md)
+  await writeWithDeliveries(db, ctx.deps, row, (trx) => insertAuditEvent(trx, row));
 }
 
 /** The acting person of a session: its user, and the admin behind it when impersonated. */
