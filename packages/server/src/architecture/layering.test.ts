@@ -133,6 +133,8 @@ const TABLE_OWNERS = {
   rateLimit: 'core/http/rate-limit/',
   signInLockout: 'features/credentials/',
   auditEvent: 'features/audit/',
+  webhookEndpoint: 'features/webhooks/',
+  webhookDelivery: 'features/webhooks/',
 } as const satisfies Record<keyof Database, string>;
 
 type Table = keyof typeof TABLE_OWNERS;
