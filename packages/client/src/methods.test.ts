@@ -328,7 +328,7 @@ describe('types from the rows', () => {
     expectTypeOf<Success['user']['createdAt']>().toEqualTypeOf<Date>();
     expectTypeOf<Success['token']>().toEqualTypeOf<string>();
     type Challenge = Extract<NonNullable<Extract<Out, { error: null }>['data']>, { twoFactorRedirect: true }>;
-    expectTypeOf<Challenge['twoFactorMethods']>().toEqualTypeOf<('totp' | 'otp')[]>();
+    expectTypeOf<Challenge['twoFactorMethods']>().toEqualTypeOf<('totp' | 'otp' | 'passkey')[]>();
     // @ts-expect-error the password is required
     void (() => client.signIn.email({ email: 'a@example.com' }));
   });

@@ -8,12 +8,13 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { userJson } from '../entities.ts';
 import { statusAnswer } from './common.ts';
+import { authenticationOptionsJson, authenticationResponse } from './passkey.ts';
 
 const tag = 'Two-factor';
 const plugin = 'twoFactor';
 
 /** The second factors a sign-in challenge may offer. */
-export const twoFactorMethod = z.enum(['totp', 'otp']);
+export const twoFactorMethod = z.enum(['totp', 'otp', 'passkey']);
 
 /**
  * What a sign-in answers instead of a session when the account asks for a second factor
@@ -175,6 +176,42 @@ export const verifyBackupCode = endpoint({
   plugin,
 });
 
+/**
+ * A passkey as the second factor (issue 15; Latch's own, better-auth has none): the options
+ * for the challenged account's passkeys, then its assertion. Offered in `twoFactorMethods`
+ * as `passkey` when the account has one and plugins.passkey is on.
+ */
+export const generatePasskeyOptions = endpoint({
+  method: 'POST',
+  path: '/two-factor/generate-passkey-options',
+  tag,
+  summary:
+    "Options for navigator.credentials.get() with the challenged account's passkeys (the second factor); sets the passkey challenge cookie",
+  response: authenticationOptionsJson,
+  errors: [...verifierErrors, 'PASSKEY_NOT_FOUND'],
+  session: 'optional',
+  plugin,
+});
+
+export const verifyPasskey = endpoint({
+  method: 'POST',
+  path: '/two-factor/verify-passkey',
+  tag,
+  summary: 'A passkey assertion of the challenged account: completes the sign-in challenge like a code',
+  body: z.object({ response: authenticationResponse, trustDevice }),
+  response: twoFactorVerifiedJson,
+  errors: [
+    ...verifierErrors,
+    ...triesErrors,
+    'CHALLENGE_NOT_FOUND',
+    'PASSKEY_NOT_FOUND',
+    'AUTHENTICATION_FAILED',
+    ...grantErrors,
+  ],
+  session: 'optional',
+  plugin,
+});
+
 export const twoFactorEndpoints = [
   enable,
   disable,
@@ -184,4 +221,6 @@ export const twoFactorEndpoints = [
   sendOtp,
   verifyOtp,
   verifyBackupCode,
+  generatePasskeyOptions,
+  verifyPasskey,
 ] as const;

@@ -29,7 +29,14 @@ const WITHOUT_ROW = new Map([
 const db = await openSharedDatabase('sqlite');
 const app = createTestApp(db, {
   socialProviders: { github: { clientId: 'id', clientSecret: 'secret' } },
-  plugins: { username: {}, organization: { teams: { enabled: true } }, admin: {}, twoFactor: {}, jwt: {} },
+  plugins: {
+    username: {},
+    organization: { teams: { enabled: true } },
+    admin: {},
+    twoFactor: {},
+    jwt: {},
+    passkey: {},
+  },
 });
 afterAll(async () => {
   await app.close();

@@ -78,6 +78,7 @@ const OPTIONS: LatchOptions = {
     admin: { adminRoles: ['admin'] },
     twoFactor: {},
     jwt: {},
+    passkey: {},
   },
 };
 const app: TestApp = createTestApp(db, OPTIONS);

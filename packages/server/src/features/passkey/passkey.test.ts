@@ -316,7 +316,7 @@ await describeOnDatabases('passkeys', { plugins: { passkey: {}, admin: { adminRo
     it('two copies of one assertion counter raced in parallel: one session at most', async () => {
       const person = await personWithPasskey();
       const browsers = [t.app.client(), t.app.client(), t.app.client()];
-      const assertions = [];
+      const assertions: ReturnType<SoftwareAuthenticator['get']>[] = [];
       for (const b of browsers) {
         const options = await b.get('/passkey/generate-authenticate-options');
         assertions.push(person.authenticator.get(options.json, { counter: 9 }));

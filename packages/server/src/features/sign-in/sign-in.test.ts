@@ -57,6 +57,7 @@ describe('the sign-in pipeline is the only way to a session', () => {
       'features/credentials/reauthenticate.ts', // verify-password
       'features/credentials/routes.ts', // sign-up/email, sign-in/email (and username through it), change-password
       'features/email-verification/service.ts', // verify-email's automatic sign-in
+      'features/passkey/sign-in.ts', // passkey/verify-authentication (features/passkey/passkey.test.ts drives it, a ban too)
       'features/sign-in/pipeline.ts',
       'features/social/id-token.ts', // sign-in/social with an ID token
       'features/social/service.ts', // callback/:id

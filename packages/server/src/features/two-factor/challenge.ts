@@ -17,6 +17,7 @@ import { takeAttempt } from '../../core/db/verification-store.ts';
 import { type AuthError, authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
+import { hasPasskey } from '../passkey/index.ts';
 import { deleteSessionById, getCurrentSession, type SessionWithUser, sessionCookieNames } from '../session/index.ts';
 import { grantSession } from '../sign-in/index.ts';
 import { findUserById, type User, userToJson } from '../user/index.ts';
@@ -97,6 +98,8 @@ export async function startChallenge(
   const methods = [
     ...(hasAuthenticator(record) ? ['totp'] : []),
     ...(emailCodeCounts(ctx.deps, record) ? ['otp'] : []),
+    // a passkey of the account (routes-passkey.ts), where plugins.passkey is on
+    ...((await hasPasskey(ctx, user.id)) ? ['passkey'] : []),
   ];
   return { twoFactorRedirect: true, twoFactorMethods: methods };
 }

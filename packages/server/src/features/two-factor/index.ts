@@ -5,6 +5,7 @@ export { restoreTwoFactor } from './service.ts';
 export { secondFactorCheck } from './sign-in-check.ts';
 
 import { manageEndpoints } from './routes-manage.ts';
+import { passkeyFactorEndpoints } from './routes-passkey.ts';
 import { verifyEndpoints } from './routes-verify.ts';
 
-export const twoFactorEndpoints = [...manageEndpoints, ...verifyEndpoints];
+export const twoFactorEndpoints = [...manageEndpoints, ...verifyEndpoints, ...passkeyFactorEndpoints];
