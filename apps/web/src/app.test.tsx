@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { latchKeys } from '@latch/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app.tsx';
 import { resetConfigForTests } from './config.ts';
 import { I18nProvider } from './i18n/i18n.tsx';
-import type { Session, SessionData } from './lib/auth.ts';
-import { mockClient, setSession, signedInSession } from './test/mock-auth.ts';
+import { createQueryClient } from './lib/query.ts';
+import type { Session, SessionData } from './lib/wire-types.ts';
+import { currentSession, mockClient, setSession, signedInSession } from './test/mock-auth.ts';
 import { TestQueryProvider } from './test/render.tsx';
 
 vi.mock('./lib/auth.ts', async () => (await import('./test/mock-auth.ts')).module);
@@ -23,8 +26,8 @@ function otherDevice(of: SessionData, ip: string): Session {
   return { ...of.session, id: `${of.session.id}-2`, token: `${of.session.token}-2`, ipAddress: ip };
 }
 
-const tree = () => (
-  <TestQueryProvider>
+const tree = (client?: QueryClient) => (
+  <TestQueryProvider session={currentSession()} client={client}>
     <MemoryRouter initialEntries={['/settings/sessions']}>
       <I18nProvider>
         <App />
@@ -56,17 +59,21 @@ describe('the query cache and the signed-in person', () => {
       data: [ada.session, otherDevice(ada, '10.0.0.1')],
       error: null,
     }));
-    const view = render(tree());
+    const queryClient = createQueryClient();
+    render(tree(queryClient));
     expect(await screen.findByText(/IP address: 10\.0\.0\.1/)).toBeTruthy();
+    expect(mockClient.listSessions).toHaveBeenCalledTimes(1);
 
+    // the session, read again (the tab came back to the front, another tab signed in), is Bob's now
     setSession(bob);
     mockClient.listSessions.mockImplementation(async () => ({
       data: [bob.session, otherDevice(bob, '10.0.0.2')],
       error: null,
     }));
-    view.rerender(tree());
+    await act(() => queryClient.invalidateQueries({ queryKey: latchKeys.session() }));
     expect(await screen.findByText(/IP address: 10\.0\.0\.2/)).toBeTruthy();
     expect(screen.queryByText(/IP address: 10\.0\.0\.1/)).toBeNull();
+    expect(mockClient.listSessions).toHaveBeenCalledTimes(2);
   });
 
   it("the header's link to the settings is named by what it shows, then what it does (WCAG 2.5.3)", async () => {

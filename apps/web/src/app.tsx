@@ -1,11 +1,9 @@
-import { latchKeys } from '@latch/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { FullPageSpinner, RequireSession, SiteFooter, SiteHeader } from './components/layout.tsx';
 import { ReauthProvider } from './components/reauth.tsx';
 import { useI18n } from './i18n/i18n.tsx';
-import { useSession } from './lib/auth.ts';
+import { useSession, useSessionSync } from './lib/session.ts';
 import { HOME_PATH } from './lib/validation.ts';
 import { ApproveEmailChangePage } from './pages/approve-email-change.tsx';
 import { ErrorPage, NotFoundPage } from './pages/error-page.tsx';
@@ -111,30 +109,11 @@ function useScrollToTopOnNavigation(): void {
   }, [pathname]);
 }
 
-/**
- * One person's answers never show to the next: when the signed-in person changes (sign-out, another
- * sign-in), every cached Latch query is reset, and those on screen load again for the new person.
- */
-function useResetQueriesOnUserChange(): void {
-  const queryClient = useQueryClient();
-  const session = useSession();
-  const userId = session.isPending ? undefined : (session.data?.user.id ?? null);
-  // undefined: not known yet (the first answer only records who it is)
-  const known = useRef<string | null | undefined>(undefined);
-  useEffect(() => {
-    if (userId === undefined) return;
-    const before = known.current;
-    known.current = userId;
-    if (before === undefined || before === userId) return;
-    void queryClient.resetQueries({ queryKey: latchKeys.all() });
-  }, [userId, queryClient]);
-}
-
 /** The page frame: skip link, banner, main landmark, footer. */
 export function App() {
   const { t } = useI18n();
   useScrollToTopOnNavigation();
-  useResetQueriesOnUserChange();
+  useSessionSync();
   return (
     <>
       <a className="skip-link" href="#main">

@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type 
 import { resetConfigForTests } from '../config.ts';
 import { I18nProvider } from '../i18n/i18n.tsx';
 import { en } from '../i18n/locales/en.ts';
-import type { Account, AuthError, FullOrganization, MemberWithUser, SessionData } from '../lib/auth.ts';
+import type { Account, AuthError, FullOrganization, MemberWithUser, SessionData } from '../lib/wire-types.ts';
 import { ForgotPasswordPage } from '../pages/forgot-password.tsx';
 import { InvitationsPage } from '../pages/organization/invitations.tsx';
 import { OrganizationLayout } from '../pages/organization/layout.tsx';
@@ -35,7 +35,7 @@ import { SignUpPage } from '../pages/sign-up.tsx';
 import { TwoFactorPage } from '../pages/two-factor.tsx';
 import { VerifiedPage } from '../pages/verified.tsx';
 import { focusAsBrowsersDo } from '../test/browser-focus.ts';
-import { mockClient, setSession, signedInSession } from '../test/mock-auth.ts';
+import { currentSession, mockClient, setSession, signedInSession } from '../test/mock-auth.ts';
 import { TestQueryProvider } from '../test/render.tsx';
 import { ReauthProvider } from './reauth.tsx';
 
@@ -54,8 +54,11 @@ const CREDENTIAL: Account = {
   id: 'a1',
   accountId: 'u1',
   providerId: 'credential',
+  provider: 'credential',
+  userId: 'u1',
   createdAt: now,
   updatedAt: now,
+  scopes: [],
 };
 
 const OWNER: MemberWithUser = {
@@ -77,7 +80,7 @@ function organization(): FullOrganization {
     createdAt: now,
     members: [OWNER],
     invitations: [],
-    teams: [{ id: 't1', name: 'Acme Research', organizationId: 'o1', createdAt: now }],
+    teams: [{ id: 't1', name: 'Acme Research', organizationId: 'o1', createdAt: now, updatedAt: null }],
   };
 }
 
@@ -98,7 +101,7 @@ function ownerOfAcme() {
 
 function renderAt(path: string) {
   return render(
-    <TestQueryProvider>
+    <TestQueryProvider session={currentSession()}>
       <MemoryRouter initialEntries={[path]}>
         <I18nProvider>
           <ReauthProvider>

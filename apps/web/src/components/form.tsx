@@ -8,8 +8,8 @@ import {
   useState,
 } from 'react';
 import { useI18n } from '../i18n/i18n.tsx';
-import type { AuthError } from '../lib/auth.ts';
 import { describeError, isNetworkError } from '../lib/errors.ts';
+import type { AuthError } from '../lib/wire-types.ts';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'children'>;
 

@@ -1,14 +1,16 @@
 import type { PasswordContext } from '@latch/contract';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { isLanguageTag, LANGUAGES } from '../i18n/languages.ts';
-import { type AuthError, authClient, type User, useSession } from '../lib/auth.ts';
+import { authClient } from '../lib/auth.ts';
 import { describeError } from '../lib/errors.ts';
 import { estimateStrength } from '../lib/password-strength.ts';
 import { providerColor, providerName } from '../lib/providers.ts';
+import { useArrivedSignedOut, useSession, useSignOut } from '../lib/session.ts';
 import { useTheme } from '../lib/theme.ts';
+import type { User } from '../lib/wire-types.ts';
 import { Alert, Button, Spinner } from './form.tsx';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 
@@ -149,25 +151,12 @@ export function SiteHeader() {
   const { t } = useI18n();
   const { appName } = getConfig();
   const session = useSession();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
-  const [signOutError, setSignOutError] = useState<AuthError | null>(null);
+  const signOut = useSignOut();
   const user = session.data?.user;
+  const signOutError = signOut.error;
 
-  const signOut = async () => {
-    setSigningOut(true);
-    setSignOutError(null);
-    const result = await authClient.signOut();
-    if (result.error) {
-      // the session is still there: say so here rather than land on a sign-in page that sends the person back
-      setSigningOut(false);
-      setSignOutError(result.error);
-      return;
-    }
-    await session.refetch();
-    setSigningOut(false);
-    navigate('/sign-in?signedOut=1');
-  };
+  // a failed sign-out leaves the session in place: it is said here rather than on a sign-in page that sends the person back
+  const startSignOut = () => void signOut.signOut('/sign-in?signedOut=1');
 
   return (
     <>
@@ -192,10 +181,10 @@ export function SiteHeader() {
                 <button
                   type="button"
                   className="button button--ghost button--small"
-                  onClick={signOut}
-                  disabled={signingOut}
+                  onClick={startSignOut}
+                  disabled={signOut.isPending}
                 >
-                  {signingOut ? t.common.signingOut : t.common.signOut}
+                  {signOut.isPending ? t.common.signingOut : t.common.signOut}
                 </button>
               </>
             ) : null}
@@ -210,7 +199,7 @@ export function SiteHeader() {
             focus
             title={t.network.signOutFailed}
             actions={
-              <Button variant="secondary" onClick={signOut} pending={signingOut}>
+              <Button variant="secondary" onClick={startSignOut} pending={signOut.isPending}>
                 {t.network.retry}
               </Button>
             }
@@ -358,10 +347,14 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Signed-out screens send a signed-in person on to their destination. */
+/**
+ * Signed-out screens send a signed-in person on to their destination, except right after a sign-out
+ * led here (which this records first: lib/session.ts `useArrivedSignedOut`).
+ */
 export function RedirectIfSignedIn({ to, children }: { to: string; children: ReactNode }) {
   const session = useSession();
-  if (session.isPending) return <FullPageSpinner />;
+  const arrivingSignedOut = useArrivedSignedOut();
+  if (session.isPending || arrivingSignedOut) return <FullPageSpinner />;
   if (session.data) return <Navigate to={to} replace />;
   return <>{children}</>;
 }

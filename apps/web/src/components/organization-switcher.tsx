@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useI18n } from '../i18n/i18n.tsx';
-import { type AuthError, authClient, useSession } from '../lib/auth.ts';
 import { describeError } from '../lib/errors.ts';
 import { authErrorOf } from '../lib/query.ts';
-import { useOrganizationList, useOrganizationsChanged } from '../pages/organization/state.ts';
+import { useSession } from '../lib/session.ts';
+import { useSetActiveOrganization } from '../pages/organization/mutations.ts';
+import { useOrganizationList } from '../pages/organization/state.ts';
 import { OrganizationLogo } from '../pages/organization/ui.tsx';
 import { Spinner } from './form.tsx';
 
@@ -18,10 +19,10 @@ export function OrganizationSwitcher() {
   const session = useSession();
   const navigate = useNavigate();
   const list = useOrganizationList();
-  const organizationsChanged = useOrganizationsChanged();
+  const setActive = useSetActiveOrganization();
+  const busy = setActive.isPending ? setActive.variables : null;
+  const error = authErrorOf(setActive.error);
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<AuthError | null>(null);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -52,24 +53,18 @@ export function OrganizationSwitcher() {
   const organizations = list.data ?? [];
   const active = organizations.find((organization) => organization.id === activeId) ?? null;
 
-  const choose = async (organizationId: string) => {
+  const choose = (organizationId: string) => {
     if (organizationId === activeId) {
       setOpen(false);
       navigate('/organization/members');
       return;
     }
-    setBusy(organizationId);
-    setError(null);
-    const result = await authClient.organization.setActive({ organizationId });
-    setBusy(null);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    await session.refetch();
-    void organizationsChanged();
-    setOpen(false);
-    navigate('/organization/members');
+    setActive.mutate(organizationId, {
+      onSuccess: () => {
+        setOpen(false);
+        navigate('/organization/members');
+      },
+    });
   };
 
   return (

@@ -5,11 +5,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../config.ts';
 import { I18nProvider } from '../i18n/i18n.tsx';
-import type { Account, AuthError, SessionData } from '../lib/auth.ts';
+import type { Account, AuthError, SessionData } from '../lib/wire-types.ts';
 import { EmailPage } from '../pages/settings/email.tsx';
 import { PasswordPage } from '../pages/settings/password.tsx';
 import { TwoFactorSettingsPage } from '../pages/settings/two-factor.tsx';
-import { mockClient, refetch, setSession, signedInSession } from '../test/mock-auth.ts';
+import { currentSession, mockClient, setSession, signedInSession } from '../test/mock-auth.ts';
 import { TestQueryProvider } from '../test/render.tsx';
 import { ReauthProvider } from './reauth.tsx';
 
@@ -20,7 +20,16 @@ const DIALOG = 'Confirm it’s you';
 
 function account(providerId: string): Account {
   const now = new Date().toISOString();
-  return { id: `a-${providerId}`, accountId: `x-${providerId}`, providerId, createdAt: now, updatedAt: now };
+  return {
+    id: `a-${providerId}`,
+    accountId: `x-${providerId}`,
+    providerId,
+    provider: providerId,
+    userId: 'u1',
+    createdAt: now,
+    updatedAt: now,
+    scopes: [],
+  };
 }
 
 function SignInMarker() {
@@ -30,7 +39,7 @@ function SignInMarker() {
 
 function renderAt(path: string, element: ReactElement) {
   return render(
-    <TestQueryProvider>
+    <TestQueryProvider session={currentSession()}>
       <MemoryRouter initialEntries={[path]}>
         <I18nProvider>
           <ReauthProvider>
@@ -73,7 +82,7 @@ describe('re-authentication dialog', () => {
     mockClient.verifyPassword.mockReset();
     mockClient.listAccounts.mockReset();
     mockClient.twoFactor.disable.mockReset();
-    refetch.mockReset();
+    mockClient.getSession.mockReset();
     window.__LATCH__ = undefined;
     resetConfigForTests();
   });
@@ -113,7 +122,9 @@ describe('re-authentication dialog', () => {
     expect(mockClient.changeEmail.mock.calls[1]).toEqual(mockClient.changeEmail.mock.calls[0]);
     expect(mockClient.changeEmail).toHaveBeenLastCalledWith({ newEmail: 'ada@new.example', callbackURL: '/verified' });
     // the session was replaced: the app read the new one before the call went again
-    expect(refetch).toHaveBeenCalled();
+    expect(mockClient.getSession).toHaveBeenCalledTimes(1);
+    const [readAgain] = mockClient.getSession.mock.invocationCallOrder;
+    expect(readAgain).toBeLessThan(mockClient.changeEmail.mock.invocationCallOrder[1] ?? 0);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -11,6 +11,8 @@
  * When the person cancels, the first refusal is returned and the screen shows it as usual. An
  * account without a password is offered to sign in again instead, coming back to this page.
  */
+
+import { useQuery } from '@tanstack/react-query';
 import {
   createContext,
   type FormEvent,
@@ -22,11 +24,14 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useI18n } from '../i18n/i18n.tsx';
-import { type AuthError, type AuthResult, authClient, useSession } from '../lib/auth.ts';
+import { authClient } from '../lib/auth.ts';
 import { describeError, errorCodeOf, isStaleSignIn } from '../lib/errors.ts';
+import { accountsQuery } from '../lib/query.ts';
+import { useRefreshSession, useSession, useSignOut } from '../lib/session.ts';
 import { validateExistingPassword } from '../lib/validation.ts';
+import type { AuthError, AuthResult } from '../lib/wire-types.ts';
 import { Button, FormError, focusWhenReady, PasswordField, Spinner } from './form.tsx';
 import './reauth.css';
 
@@ -94,24 +99,16 @@ export function ReauthDialog({ onVerified, onCancel }: { onVerified: () => void;
   const ref = useRef<HTMLDialogElement>(null);
   const session = useSession();
   const email = session.data?.user.email ?? '';
-  const [hasPassword, setHasPassword] = useState<boolean | null>(null);
+  const accounts = useQuery(accountsQuery());
+  // when the list cannot be read, ask for the password: signing in again stays on offer below it
+  const hasPassword = accounts.isPending
+    ? null
+    : (accounts.data?.some((account) => account.providerId === 'credential') ?? true);
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    void authClient.listAccounts().then((result) => {
-      if (!live) return;
-      // when the list cannot be read, ask for the password: signing in again stays on offer below it
-      setHasPassword(result.error ? true : result.data.some((account) => account.providerId === 'credential'));
-    });
-    return () => {
-      live = false;
-    };
   }, []);
 
   return (
@@ -163,7 +160,7 @@ function PasswordStep({
   onCancel: () => void;
 }) {
   const { t } = useI18n();
-  const { refetch } = useSession();
+  const refreshSession = useRefreshSession();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [serverError, setServerError] = useState<AuthError | null>(null);
@@ -195,7 +192,7 @@ function PasswordStep({
       return;
     }
     // the session was replaced by one signed in now: the app reads it before the call is made again
-    await refetch();
+    await refreshSession();
     onVerified();
   };
 
@@ -239,26 +236,14 @@ function PasswordStep({
  * Signs out and goes to the sign-in page, which brings the person back here afterwards. A sign-out
  * that fails leaves the person signed in, so they stay here and are told (`error`).
  */
-function useSignInAgain(): { start: () => Promise<void>; pending: boolean; error: AuthError | null } {
-  const navigate = useNavigate();
+function useSignInAgain(): { start: () => void; pending: boolean; error: AuthError | null } {
   const location = useLocation();
-  const { refetch } = useSession();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<AuthError | null>(null);
-  const start = async () => {
-    setPending(true);
-    setError(null);
+  const signOut = useSignOut();
+  const start = () => {
     const back = location.pathname + location.search;
-    const result = await authClient.signOut();
-    if (result.error) {
-      setPending(false);
-      setError(result.error);
-      return;
-    }
-    await refetch();
-    navigate(`/sign-in?next=${encodeURIComponent(back)}`);
+    void signOut.signOut(`/sign-in?next=${encodeURIComponent(back)}`);
   };
-  return { start, pending, error };
+  return { start, pending: signOut.isPending, error: signOut.error };
 }
 
 function SignInAgainLink() {

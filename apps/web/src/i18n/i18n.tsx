@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { authClient, useSession } from '../lib/auth.ts';
+import { authClient } from '../lib/auth.ts';
+import { useSession, useUserUpdated } from '../lib/session.ts';
 import { CATALOG } from './catalog.ts';
 import {
   DEFAULT_LANGUAGE,
@@ -51,6 +52,7 @@ export function initialLanguage(): LanguageTag {
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [lang, setLang] = useState<LanguageTag>(initialLanguage);
   const session = useSession();
+  const userUpdated = useUserUpdated();
   const signedIn = session.data !== null;
   const savedOnUser = tagFromCode(session.data?.user.language);
 
@@ -72,9 +74,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     (tag: LanguageTag) => {
       setLang(tag);
       store(tag);
-      if (signedIn) void authClient.updateUser({ language: languageByTag(tag).code });
+      if (!signedIn) return;
+      void authClient.updateUser({ language: languageByTag(tag).code }).then((result) => {
+        if (!result.error) void userUpdated();
+      });
     },
-    [signedIn],
+    [signedIn, userUpdated],
   );
 
   const value = useMemo<I18nValue>(() => {

@@ -1,372 +1,130 @@
 /**
- * The one door between the web app and the Latch API. Every screen calls `authClient` and
- * `useSession` from here and nowhere else, so the app depends on the small surface typed below
- * rather than on all of `@latch/client`. The tests mock this module.
+ * The one door between the web app and the Latch API: every screen calls `authClient` from here
+ * and nowhere else, so the app depends on the small surface typed below rather than on all of
+ * `@latch/client`. Each call is typed by its row of the endpoint table (packages/contract): what it
+ * takes, what it answers. The tests mock this module (test/mock-auth.ts).
+ *
+ * The session is not here: it lives in the query cache (lib/session.ts).
  */
 import { createAuthClient } from '@latch/client';
-import { useSession as useLatchSession } from '@latch/react';
+import type {
+  accountDeletion,
+  accounts,
+  credentials,
+  dataExport,
+  EndpointEntry,
+  emailChange,
+  emailVerification,
+  invitations,
+  members,
+  organization,
+  passwordReset,
+  session,
+  social,
+  teams,
+  twoFactor,
+  undoChange,
+  user,
+  username,
+} from '@latch/contract';
+import type { AnswerOf, AuthResult, InputOf } from './wire-types.ts';
 
-// ---------------------------------------------------------------------------------------------
-// Wire types (CONTRACT.md §4). Dates arrive as `Date` from @latch/client; ISO strings are accepted too.
+/** A call that takes the row's input (body fields, and its query under `query`). */
+type Call<E extends EndpointEntry> = (input: InputOf<E>) => Promise<AuthResult<AnswerOf<E>>>;
+/** A call that needs no input. */
+type Bare<E extends EndpointEntry> = () => Promise<AuthResult<AnswerOf<E>>>;
+/** A GET call that takes the row's query itself (`listMembers({ organizationId })`). */
+type QueryCall<E extends EndpointEntry> = (
+  query: NonNullable<InputOf<E> extends { query?: infer Q } ? Q : never>,
+) => Promise<AuthResult<AnswerOf<E>>>;
 
-export type DateValue = Date | string;
-
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  image?: string | null;
-  createdAt: DateValue;
-  updatedAt: DateValue;
-  username?: string | null;
-  displayUsername?: string | null;
-  /** The spec's numeric language enumeration (RUS=0 … TURKEY=82). */
-  language?: number | null;
-  /** two-factor plugin: a second factor is asked for at password sign-in. */
-  twoFactorEnabled?: boolean | null;
-}
-
-export interface Session {
-  id: string;
-  token: string;
-  userId: string;
-  expiresAt: DateValue;
-  createdAt: DateValue;
-  updatedAt: DateValue;
-  ipAddress?: string | null;
-  userAgent?: string | null;
-  /** organization plugin: the organization the person works in now (CONTRACT.md §6.2). */
-  activeOrganizationId?: string | null;
-  activeTeamId?: string | null;
-}
-
-export interface SessionData {
-  user: User;
-  session: Session;
-}
-
-export interface Account {
-  id: string;
-  accountId: string;
-  providerId: string;
-  userId?: string;
-  createdAt: DateValue;
-  updatedAt: DateValue;
-  scopes?: string[];
-}
-
-export interface AuthError {
-  status: number;
-  /** The status name; `Fetch Error` when no answer came (lib/errors.ts `isNetworkError`). */
-  statusText?: string | null;
-  /** The server's error code; absent on a few answers (429, empty bodies). */
-  code?: string | null;
-  message?: string | null;
-}
-
-export type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthError };
-
-export interface SignInAnswer {
-  redirect?: boolean;
-  token?: string | null;
-  url?: string | null;
-  user?: User;
-  /** two-factor plugin: the password was right, a second factor is due (pages/two-factor.tsx). */
-  twoFactorRedirect?: boolean;
-  /** The second factors on offer: `"totp"` (authenticator app) when enrolled, `"otp"` (emailed code) always. */
-  twoFactorMethods?: string[];
-}
-
-/** POST /two-factor/enable with the default method (docs/two-factor.md). */
-export interface TwoFactorEnableAnswer {
-  method?: 'totp' | 'otp';
-  totpURI?: string;
-  backupCodes?: string[];
-}
-
-/** The answer of a successful verify-totp, verify-otp or verify-backup-code. */
-export interface TwoFactorVerifyAnswer {
-  token: string | null;
-  user: User;
-}
-
-/** POST /change-email/describe: the address change an approval link asks about. */
-export interface EmailChangeRequest {
-  /** The account's current address (the one the approval link was mailed to). */
-  email: string;
-  newEmail: string;
-}
-
-/** The changes a security notice's link can undo (packages/server/src/features/undo-change). */
-export type UndoableChange = 'email-changed' | 'password-changed' | 'provider-linked' | 'two-factor-disabled';
-
-/** POST /undo-change: what was undone; every session of the account has ended. */
-export interface UndoChangeAnswer {
-  status: boolean;
-  change: UndoableChange;
-  /** A fresh reset token when the password was cleared with the change, so the owner chooses a new one. */
-  resetToken: string | null;
-  /** email-changed: whether the previous address could be put back (nobody else took it since). */
-  emailRestored?: boolean;
-}
-
-/** POST /reset-password/check: whether the link still works, and whether the authenticator app is asked too. */
-export interface ResetTokenCheck {
-  valid: boolean;
-  secondFactor: boolean;
-}
-
-/** Latch's own calls around mailed links and re-authentication (not in better-auth's client). */
-export interface LinkClient {
-  describeEmailChange(body: { token: string }): Promise<AuthResult<EmailChangeRequest>>;
-  approveEmailChange(body: { token: string }): Promise<AuthResult<StatusAnswer>>;
-  refuseEmailChange(body: { token: string }): Promise<AuthResult<StatusAnswer>>;
-  undoChange(body: { token: string }): Promise<AuthResult<UndoChangeAnswer>>;
-  checkResetToken(body: { token: string }): Promise<AuthResult<ResetTokenCheck>>;
+export interface OrganizationClient {
+  create: Call<typeof organization.create>;
+  checkSlug: Call<typeof organization.checkSlug>;
+  update: Call<typeof organization.update>;
+  delete: Call<typeof organization.remove>;
+  list: Bare<typeof organization.list>;
+  setActive: Call<typeof organization.setActive>;
+  getFullOrganization: Bare<typeof organization.getFullOrganization>;
+  listMembers: QueryCall<typeof members.listMembers>;
+  getActiveMember: Bare<typeof members.getActiveMember>;
+  updateMemberRole: Call<typeof members.updateMemberRole>;
+  removeMember: Call<typeof members.removeMember>;
+  leave: Call<typeof members.leave>;
+  inviteMember: Call<typeof invitations.inviteMember>;
+  listInvitations: QueryCall<typeof invitations.listInvitations>;
+  cancelInvitation: Call<typeof invitations.cancelInvitation>;
+  getInvitation: QueryCall<typeof invitations.getInvitation>;
+  acceptInvitation: Call<typeof invitations.acceptInvitation>;
+  rejectInvitation: Call<typeof invitations.rejectInvitation>;
+  listTeams: QueryCall<typeof teams.listTeams>;
+  createTeam: Call<typeof teams.createTeam>;
+  updateTeam: Call<typeof teams.updateTeam>;
+  removeTeam: Call<typeof teams.removeTeam>;
+  listTeamMembers: QueryCall<typeof teams.listTeamMembers>;
+  addTeamMember: Call<typeof teams.addTeamMember>;
+  removeTeamMember: Call<typeof teams.removeTeamMember>;
 }
 
 /** The two-factor plugin's calls (CONTRACT §6.4); the verify calls act on the session or the sign-in challenge. */
 export interface TwoFactorClient {
-  enable(body: { password: string }): Promise<AuthResult<TwoFactorEnableAnswer>>;
-  disable(body: { password: string }): Promise<AuthResult<StatusAnswer>>;
-  generateBackupCodes(body: { password: string }): Promise<AuthResult<{ status: boolean; backupCodes: string[] }>>;
-  verifyTotp(body: { code: string; trustDevice?: boolean }): Promise<AuthResult<TwoFactorVerifyAnswer>>;
-  sendOtp(): Promise<AuthResult<StatusAnswer>>;
-  verifyOtp(body: { code: string; trustDevice?: boolean }): Promise<AuthResult<TwoFactorVerifyAnswer>>;
-  verifyBackupCode(body: { code: string; trustDevice?: boolean }): Promise<AuthResult<TwoFactorVerifyAnswer>>;
+  enable: Call<typeof twoFactor.enable>;
+  disable: Call<typeof twoFactor.disable>;
+  generateBackupCodes: Call<typeof twoFactor.generateBackupCodes>;
+  verifyTotp: Call<typeof twoFactor.verifyTotp>;
+  sendOtp: Bare<typeof twoFactor.sendOtp>;
+  verifyOtp: Call<typeof twoFactor.verifyOtp>;
+  verifyBackupCode: Call<typeof twoFactor.verifyBackupCode>;
 }
 
-/** GET /export-user-data's answer (the contract's UserDataExport); dates as the client hands them over. */
-export interface UserDataExport {
-  exportedAt: DateValue;
-  user: User;
-  accounts: Account[];
-  sessions: Session[];
-  twoFactor: { enabled: boolean; authenticatorApp: boolean };
-}
-
-export interface StatusAnswer {
-  status?: boolean;
-  message?: string;
-}
-
-export interface RedirectAnswer {
-  url?: string;
-  redirect: boolean;
-}
-
-export interface DeleteUserAnswer {
-  success: boolean;
-  message?: string;
-}
-
-// Organizations (CONTRACT.md §6.2). `metadata` is an object from create/update, the raw JSON text elsewhere.
-
-export interface Organization {
-  id: string;
-  name: string;
-  slug: string;
-  logo?: string | null;
-  metadata?: Record<string, unknown> | string | null;
-  createdAt: DateValue;
-}
-
-export interface MemberUser {
-  id: string;
-  name: string;
-  email: string;
-  image?: string | null;
-}
-
-export interface Member {
-  id: string;
-  organizationId: string;
-  userId: string;
-  /** Comma-separated roles, e.g. `"member,admin"`. */
-  role: string;
-  createdAt: DateValue;
-}
-
-export interface MemberWithUser extends Member {
-  user: MemberUser;
-}
-
-export type InvitationStatus = 'pending' | 'accepted' | 'rejected' | 'canceled';
-
-export interface Invitation {
-  id: string;
-  organizationId: string;
-  email: string;
-  role: string;
-  teamId?: string | null;
-  status: InvitationStatus;
-  expiresAt: DateValue;
-  createdAt?: DateValue;
-  inviterId: string;
-}
-
-/** GET /organization/get-invitation: only the invited person may read it. */
-export interface InvitationDetails extends Invitation {
-  organizationName: string;
-  organizationSlug: string;
-  inviterEmail: string;
-}
-
-export interface Team {
-  id: string;
-  name: string;
-  organizationId: string;
-  createdAt: DateValue;
-  updatedAt?: DateValue | null;
-}
-
-export interface TeamMember {
-  id: string;
-  teamId: string;
-  userId: string;
-  createdAt?: DateValue | null;
-}
-
-export interface FullOrganization extends Organization {
-  members: MemberWithUser[];
-  invitations: Invitation[];
-  /** Present when teams are on. */
-  teams?: Team[];
-}
-
-export interface OrganizationClient {
-  create(body: {
-    name: string;
-    slug: string;
-    logo?: string;
-  }): Promise<AuthResult<Organization & { members: Member[] }>>;
-  checkSlug(body: { slug: string }): Promise<AuthResult<{ status: boolean }>>;
-  update(body: {
-    data: { name?: string; slug?: string; logo?: string };
-    organizationId?: string;
-  }): Promise<AuthResult<Organization>>;
-  delete(body: { organizationId: string }): Promise<AuthResult<Organization>>;
-  list(): Promise<AuthResult<Organization[]>>;
-  setActive(body: { organizationId: string | null }): Promise<AuthResult<Organization | null>>;
-  getFullOrganization(): Promise<AuthResult<FullOrganization | null>>;
-  listMembers(query: { organizationId?: string }): Promise<AuthResult<{ members: MemberWithUser[]; total: number }>>;
-  getActiveMember(): Promise<AuthResult<MemberWithUser>>;
-  updateMemberRole(body: {
-    memberId: string;
-    role: string | string[];
-    organizationId?: string;
-  }): Promise<AuthResult<Member>>;
-  removeMember(body: { memberIdOrEmail: string; organizationId?: string }): Promise<AuthResult<{ member: Member }>>;
-  leave(body: { organizationId: string }): Promise<AuthResult<Member>>;
-  inviteMember(body: {
-    email: string;
-    role: string;
-    organizationId?: string;
-    resend?: boolean;
-  }): Promise<AuthResult<Invitation>>;
-  listInvitations(query: { organizationId?: string }): Promise<AuthResult<Invitation[]>>;
-  cancelInvitation(body: { invitationId: string }): Promise<AuthResult<Invitation>>;
-  getInvitation(query: { id: string }): Promise<AuthResult<InvitationDetails>>;
-  acceptInvitation(body: { invitationId: string }): Promise<AuthResult<{ invitation: Invitation; member: Member }>>;
-  rejectInvitation(body: { invitationId: string }): Promise<AuthResult<{ invitation: Invitation; member: null }>>;
-  listTeams(query: { organizationId?: string }): Promise<AuthResult<Team[]>>;
-  createTeam(body: { name: string; organizationId?: string }): Promise<AuthResult<Team>>;
-  updateTeam(body: { teamId: string; data: { name: string } }): Promise<AuthResult<Team>>;
-  removeTeam(body: { teamId: string; organizationId?: string }): Promise<AuthResult<{ message: string }>>;
-  listTeamMembers(query: { teamId: string }): Promise<AuthResult<TeamMember[]>>;
-  addTeamMember(body: { teamId: string; userId: string; organizationId?: string }): Promise<AuthResult<TeamMember>>;
-  removeTeamMember(body: {
-    teamId: string;
-    userId: string;
-    organizationId?: string;
-  }): Promise<AuthResult<{ message: string }>>;
+/** Latch's own calls around mailed links (not in better-auth's client). */
+export interface LinkClient {
+  describeEmailChange: Call<typeof emailChange.describeEmailChange>;
+  approveEmailChange: Call<typeof emailChange.approveEmailChange>;
+  refuseEmailChange: Call<typeof emailChange.refuseEmailChange>;
+  undoChange: Call<typeof undoChange.undoChange>;
+  checkResetToken: Call<typeof passwordReset.checkResetToken>;
 }
 
 export interface AuthClient {
-  signUp: {
-    email(body: {
-      name: string;
-      email: string;
-      password: string;
-      username?: string;
-      /** The language chosen before signing up, saved on the new user (RUS=0 … TURKEY=82). */
-      language?: number;
-      callbackURL?: string;
-    }): Promise<AuthResult<{ token: string | null; user: User }>>;
-  };
+  signUp: { email: Call<typeof credentials.signUpEmail> };
   signIn: {
-    email(body: {
-      email: string;
-      password: string;
-      rememberMe?: boolean;
-      callbackURL?: string;
-    }): Promise<AuthResult<SignInAnswer>>;
-    username(body: { username: string; password: string; rememberMe?: boolean }): Promise<AuthResult<SignInAnswer>>;
-    social(body: {
-      provider: string;
-      callbackURL: string;
-      errorCallbackURL?: string;
-    }): Promise<AuthResult<RedirectAnswer | SignInAnswer>>;
+    email: Call<typeof credentials.signInEmail>;
+    username: Call<typeof username.signInUsername>;
+    social: Call<typeof social.signInSocial>;
   };
-  signOut(): Promise<AuthResult<{ success: boolean }>>;
-  getSession(): Promise<AuthResult<SessionData | null>>;
-  listSessions(): Promise<AuthResult<Session[]>>;
-  revokeSession(body: { token: string }): Promise<AuthResult<StatusAnswer>>;
-  revokeOtherSessions(): Promise<AuthResult<StatusAnswer>>;
-  updateUser(body: {
-    name?: string;
-    image?: string | null;
-    username?: string;
-    language?: number;
-  }): Promise<AuthResult<StatusAnswer>>;
-  changePassword(body: {
-    currentPassword: string;
-    newPassword: string;
-    revokeOtherSessions?: boolean;
-  }): Promise<AuthResult<{ token: string | null; user: User }>>;
-  changeEmail(body: { newEmail: string; callbackURL?: string }): Promise<AuthResult<StatusAnswer>>;
-  deleteUser(body: { password?: string; callbackURL?: string }): Promise<AuthResult<DeleteUserAnswer>>;
-  requestPasswordReset(body: { email: string; redirectTo: string }): Promise<AuthResult<StatusAnswer>>;
+  signOut: Bare<typeof session.signOut>;
+  getSession: Bare<typeof session.getSession>;
+  listSessions: Bare<typeof session.listSessions>;
+  revokeSession: Call<typeof session.revokeSession>;
+  revokeOtherSessions: Bare<typeof session.revokeOtherSessions>;
+  updateUser: Call<typeof user.updateUser>;
+  changePassword: Call<typeof credentials.changePassword>;
+  changeEmail: Call<typeof emailChange.changeEmail>;
+  deleteUser: Call<typeof accountDeletion.deleteUser>;
+  requestPasswordReset: Call<typeof passwordReset.requestPasswordReset>;
   /** `code` / `backupCode`: the second factor of an account that has an authenticator app. */
-  resetPassword(body: {
-    newPassword: string;
-    token: string;
-    code?: string;
-    backupCode?: string;
-  }): Promise<AuthResult<StatusAnswer>>;
+  resetPassword: Call<typeof passwordReset.resetPassword>;
   /** The password again inside the session: renews its sign-in time (REAUTHENTICATION_REQUIRED). */
-  verifyPassword(body: { password: string }): Promise<AuthResult<StatusAnswer>>;
-  sendVerificationEmail(body: { email: string; callbackURL?: string }): Promise<AuthResult<StatusAnswer>>;
-  linkSocial(body: {
-    provider: string;
-    callbackURL: string;
-    errorCallbackURL?: string;
-  }): Promise<AuthResult<RedirectAnswer>>;
-  listAccounts(): Promise<AuthResult<Account[]>>;
-  unlinkAccount(body: { accountId: string; providerId?: string }): Promise<AuthResult<StatusAnswer>>;
-  isUsernameAvailable(body: { username: string }): Promise<AuthResult<{ available: boolean }>>;
+  verifyPassword: Call<typeof credentials.verifyPassword>;
+  sendVerificationEmail: Call<typeof emailVerification.sendVerificationEmail>;
+  linkSocial: Call<typeof social.linkSocial>;
+  listAccounts: Bare<typeof accounts.listAccounts>;
+  unlinkAccount: Call<typeof accounts.unlinkAccount>;
+  isUsernameAvailable: Call<typeof username.isUsernameAvailable>;
   /** GET /export-user-data: what Latch keeps about the signed-in person, to download (never a secret). */
-  exportUserData(): Promise<AuthResult<UserDataExport>>;
+  exportUserData: Bare<typeof dataExport.exportUserData>;
   organization: OrganizationClient;
   twoFactor: TwoFactorClient;
   links: LinkClient;
 }
 
-export interface SessionState {
-  data: SessionData | null;
-  isPending: boolean;
-  error: AuthError | null;
-}
-
-export interface UseSessionResult extends SessionState {
-  refetch: () => Promise<void>;
-}
-
 // ---------------------------------------------------------------------------------------------
-// The client: same origin, base path /api/auth (the server serves this app at `/`).
+// The client: same origin, base path /api/auth (the server serves this app at `/`). Its own session
+// store is not used (the query cache holds the session), and so neither is its cross-tab channel:
+// lib/session.ts tells other tabs itself, once per change.
 
-const client = createAuthClient();
+const client = createAuthClient({ session: { broadcastChannel: false } });
 
 /**
  * The calls the app makes, bound to the client. `{ provider, callbackURL }` answers with
@@ -442,20 +200,3 @@ export const authClient: AuthClient = {
     checkResetToken: (body) => client.resetPassword.check(body),
   },
 };
-
-/**
- * `{ data: { user, session } | null, isPending, error, refetch }`, shared by every component.
- * The client refetches 10 ms after a call that changes the session (seed-spec §7); screens that
- * must see the new session before moving on await `refetch()`.
- */
-export function useSession(): UseSessionResult {
-  const state = useLatchSession(client);
-  return {
-    data: state.data,
-    isPending: state.isPending,
-    error: state.error,
-    refetch: async () => {
-      await state.refetch();
-    },
-  };
-}

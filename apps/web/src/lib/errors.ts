@@ -1,5 +1,5 @@
 import type { ErrorCode, Messages } from '../i18n/messages.ts';
-import type { AuthError } from './auth.ts';
+import type { AuthError } from './wire-types.ts';
 
 /** The spec's rule for a code-less message: upper-case, separators to `_` ("Email is the same" → EMAIL_IS_THE_SAME). */
 function deriveCode(message: string): string {

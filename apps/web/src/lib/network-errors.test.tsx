@@ -64,8 +64,8 @@ function Where() {
 }
 
 /**
- * The app with fresh modules: the client keeps the session in a module-level store, and a test
- * that signed out must not leave the next one signed out.
+ * The app with fresh modules and a query cache of its own: a test that signed out must not leave
+ * the next one signed out.
  */
 async function renderApp(path: string) {
   vi.resetModules();

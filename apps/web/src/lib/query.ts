@@ -6,7 +6,8 @@
 import { LatchError } from '@latch/client';
 import { authQueryOptions, latchKeys } from '@latch/react';
 import { QueryClient } from '@tanstack/react-query';
-import { type AuthError, authClient } from './auth.ts';
+import { authClient } from './auth.ts';
+import type { AuthError } from './wire-types.ts';
 
 /**
  * Failures are shown, never retried behind the person's back (a refused call stays refused; a
@@ -33,4 +34,19 @@ export function authErrorOf(error: Error | null): AuthError | null {
 /** The linked accounts (settings: accounts, password, delete). */
 export function accountsQuery() {
   return authQueryOptions(latchKeys.accounts(), () => authClient.listAccounts());
+}
+
+/**
+ * Waits for a mutation (`mutation.mutateAsync(…)`) and says whether it succeeded; a failure stays in
+ * the mutation's `error` for the screen to show. Unlike `mutate`'s own callbacks, what follows runs
+ * even when the change took the asking component off the screen (a deleted team's card, a left
+ * organization's settings), so a note or a navigation after it is never lost.
+ */
+export async function succeeded(run: Promise<unknown>): Promise<boolean> {
+  try {
+    await run;
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -9,8 +9,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert, Button } from '../components/form.tsx';
 import { AuthCard, FullPageSpinner } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
-import { type AuthError, authClient, type EmailChangeRequest, useSession } from '../lib/auth.ts';
+import { authClient } from '../lib/auth.ts';
 import { describeError, isDeadLink } from '../lib/errors.ts';
+import { useRefreshSession } from '../lib/session.ts';
+import type { AuthError, EmailChangeRequest } from '../lib/wire-types.ts';
 
 type State =
   | { kind: 'loading' }
@@ -46,7 +48,7 @@ function DeadLink({ body }: { body: string }) {
 
 function ApproveEmailChange({ token }: { token: string }) {
   const { t, format } = useI18n();
-  const { refetch } = useSession();
+  const refreshSession = useRefreshSession();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [pending, setPending] = useState<'approve' | 'refuse' | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
@@ -118,7 +120,7 @@ function ApproveEmailChange({ token }: { token: string }) {
       return;
     }
     // both change what a signed-in browser holds: the address, or the session itself (refused)
-    await refetch();
+    await refreshSession();
     setState({ kind: choice === 'approve' ? 'approved' : 'refused', request });
   };
 

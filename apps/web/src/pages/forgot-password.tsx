@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { Alert, Button, Field, FormFieldset } from '../components/form.tsx';
 import { AuthCard } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
-import { type AuthError, authClient } from '../lib/auth.ts';
+import { authClient } from '../lib/auth.ts';
 import { validateEmail } from '../lib/validation.ts';
+import type { AuthError } from '../lib/wire-types.ts';
 
 const EMAIL_ID = 'forgot-email';
 

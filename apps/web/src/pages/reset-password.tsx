@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Field, FormFieldset, focusFirstInvalid, PasswordField } from '../components/form.tsx';
 import { AuthCard, FullPageSpinner, PasswordStrength } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
-import { type AuthError, authClient } from '../lib/auth.ts';
+import { authClient } from '../lib/auth.ts';
 import { describeError, errorCodeOf, isNewPasswordError } from '../lib/errors.ts';
 import {
   type FieldErrors,
@@ -12,6 +12,7 @@ import {
   validateConfirmation,
   validateNewPassword,
 } from '../lib/validation.ts';
+import type { AuthError } from '../lib/wire-types.ts';
 import { normalizeCode, validateCode } from './two-factor.tsx';
 import '../components/reauth.css';
 

@@ -4,8 +4,9 @@ import { Alert, Button, Checkbox, Field, FormError, focusFirstInvalid, PasswordF
 import { AuthCard, RedirectIfSignedIn, SocialButtons } from '../components/layout.tsx';
 import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
-import { type AuthError, authClient, useSession } from '../lib/auth.ts';
+import { authClient } from '../lib/auth.ts';
 import { errorCodeOf } from '../lib/errors.ts';
+import { useRefreshSession } from '../lib/session.ts';
 import {
   type FieldErrors,
   HOME_PATH,
@@ -15,6 +16,7 @@ import {
   validateExistingPassword,
   validateUsername,
 } from '../lib/validation.ts';
+import type { AuthError } from '../lib/wire-types.ts';
 
 type Key = 'identifier' | 'password';
 const IDS: Record<Key, string> = { identifier: 'sign-in-identifier', password: 'sign-in-password' };
@@ -40,7 +42,7 @@ function SignInForm({ next }: { next: string }) {
   const { features, appName } = getConfig();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { refetch } = useSession();
+  const refreshSession = useRefreshSession();
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
@@ -98,7 +100,7 @@ function SignInForm({ next }: { next: string }) {
       navigate(twoFactorPath(next), { state: { methods: result.data.twoFactorMethods ?? [] } });
       return;
     }
-    await refetch();
+    await refreshSession();
     navigate(next, { replace: true });
   };
 

@@ -5,9 +5,10 @@ import { AuthCard, PasswordStrength, RedirectIfSignedIn, SocialButtons } from '.
 import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { languageByTag } from '../i18n/languages.ts';
-import { type AuthError, authClient, useSession } from '../lib/auth.ts';
+import { authClient } from '../lib/auth.ts';
 import { describeError, errorCodeOf, isNewPasswordError } from '../lib/errors.ts';
 import { useUsernameAvailability } from '../lib/hooks.ts';
+import { useRefreshSession } from '../lib/session.ts';
 import {
   type FieldErrors,
   HOME_PATH,
@@ -18,6 +19,7 @@ import {
   validateNewPassword,
   validateUsername,
 } from '../lib/validation.ts';
+import type { AuthError } from '../lib/wire-types.ts';
 
 type Key = 'name' | 'email' | 'username' | 'password';
 const IDS: Record<Key, string> = {
@@ -40,7 +42,7 @@ function SignUpForm() {
   const { t, format, lang } = useI18n();
   const { features } = getConfig();
   const navigate = useNavigate();
-  const { refetch } = useSession();
+  const refreshSession = useRefreshSession();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
@@ -104,7 +106,7 @@ function SignUpForm() {
       setSentTo(email.trim());
       return;
     }
-    await refetch();
+    await refreshSession();
     navigate(HOME_PATH, { replace: true });
   };
 

@@ -4,8 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../config.ts';
 import { I18nProvider } from '../i18n/i18n.tsx';
-import type { AuthError } from '../lib/auth.ts';
-import { mockClient, refetch, setSession, signedInSession } from '../test/mock-auth.ts';
+import type { AuthError } from '../lib/wire-types.ts';
+import { currentSession, mockClient, setSession, signedInSession } from '../test/mock-auth.ts';
 import { TestQueryProvider } from '../test/render.tsx';
 import { SignInPage } from './sign-in.tsx';
 import { TwoFactorPage } from './two-factor.tsx';
@@ -15,7 +15,7 @@ vi.mock('../lib/auth.ts', async () => (await import('../test/mock-auth.ts')).mod
 /** Sign-in, the challenge and two landing pages, so a test can follow the whole way. */
 function renderAt(path: string, state?: unknown) {
   return render(
-    <TestQueryProvider>
+    <TestQueryProvider session={currentSession()}>
       <MemoryRouter
         initialEntries={[
           state === undefined
@@ -80,7 +80,7 @@ describe('two-factor challenge', () => {
     expect(screen.getByLabelText('Code from your authenticator app')).toBeTruthy();
     expect(screen.getByLabelText('Trust this device for 30 days')).toBeTruthy();
     // no session yet: nothing was refetched, nobody was sent on
-    expect(refetch).not.toHaveBeenCalled();
+    expect(mockClient.getSession).not.toHaveBeenCalled();
 
     mockClient.twoFactor.verifyTotp.mockResolvedValueOnce(verified());
     fill('Code from your authenticator app', '123 456');
@@ -133,7 +133,7 @@ describe('two-factor challenge', () => {
     verify();
     expect(await screen.findByText('Settings page')).toBeTruthy();
     expect(mockClient.twoFactor.verifyTotp).toHaveBeenLastCalledWith({ code: '654321', trustDevice: true });
-    expect(refetch).toHaveBeenCalled();
+    expect(mockClient.getSession).toHaveBeenCalled();
   });
 
   it('emails a code on request and verifies it with verify-otp', async () => {
@@ -176,7 +176,10 @@ describe('two-factor challenge', () => {
     expect(screen.getByText('The time to enter your code has run out. Sign in again to continue.')).toBeTruthy();
 
     // and the next sign-in still goes where the first one was going
-    mockClient.signIn.email.mockResolvedValueOnce({ data: { token: 't', user: signedInSession().user }, error: null });
+    mockClient.signIn.email.mockResolvedValueOnce({
+      data: { redirect: false, token: 't', user: signedInSession().user },
+      error: null,
+    });
     fill('Email or username', 'ada@example.com');
     fill('Password', 'correct horse battery');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -10,9 +10,11 @@ import { Alert, Button, Checkbox, Field, FormError, focusFirstInvalid, focusWhen
 import { AuthCard, RedirectIfSignedIn } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { Messages } from '../i18n/messages.ts';
-import { type AuthError, authClient, useSession } from '../lib/auth.ts';
+import { authClient } from '../lib/auth.ts';
 import { describeError, errorCodeOf } from '../lib/errors.ts';
+import { useRefreshSession } from '../lib/session.ts';
 import { type FieldErrors, HOME_PATH, hasErrors, safeNextPath } from '../lib/validation.ts';
+import type { AuthError } from '../lib/wire-types.ts';
 
 export type TwoFactorMethod = 'totp' | 'otp' | 'backup';
 
@@ -60,7 +62,7 @@ function TwoFactorChallenge({ next }: { next: string }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
-  const { refetch } = useSession();
+  const refreshSession = useRefreshSession();
   // sign-in passes the methods on offer; after a reload they are unknown, and the app is the usual one
   const offered = methodsFromState(location.state);
   const totpOffered = offered.length === 0 || offered.includes('totp');
@@ -143,7 +145,7 @@ function TwoFactorChallenge({ next }: { next: string }) {
       handleError(result.error);
       return;
     }
-    await refetch();
+    await refreshSession();
     navigate(next, { replace: true });
   };
 

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../config.ts';
-import type { UndoChangeAnswer } from '../lib/auth.ts';
-import { mockClient, refetch, setSession } from '../test/mock-auth.ts';
+import type { UndoChangeAnswer } from '../lib/wire-types.ts';
+import { mockClient, setSession } from '../test/mock-auth.ts';
 import { renderPage } from '../test/render.tsx';
 import { UndoChangePage } from './undo-change.tsx';
 
@@ -53,7 +53,7 @@ describe('undoing a change from a security notice', () => {
     const reset = screen.getByRole('link', { name: 'Choose a new password' });
     expect(reset.getAttribute('href')).toBe('/reset-password?token=Rst0ken24charsAAAAAAAAAA');
     // this browser's session may be among the ended ones
-    expect(refetch).toHaveBeenCalled();
+    expect(mockClient.getSession).toHaveBeenCalled();
   });
 
   it('an address that someone took since cannot come back, and the page says so', async () => {
@@ -99,7 +99,7 @@ describe('undoing a change from a security notice', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: SUBMIT })).toBeNull();
     expect(screen.getByRole('link', { name: 'Reset my password' }).getAttribute('href')).toBe('/forgot-password');
-    expect(refetch).not.toHaveBeenCalled();
+    expect(mockClient.getSession).not.toHaveBeenCalled();
   });
 
   it('another failure is shown and the button stays for another try', async () => {

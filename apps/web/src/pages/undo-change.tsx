@@ -11,8 +11,10 @@ import { Alert, Button } from '../components/form.tsx';
 import { AuthCard } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { Messages } from '../i18n/messages.ts';
-import { type AuthError, authClient, type UndoChangeAnswer, useSession } from '../lib/auth.ts';
+import { authClient } from '../lib/auth.ts';
 import { describeError, isDeadLink } from '../lib/errors.ts';
+import { useRefreshSession } from '../lib/session.ts';
+import type { AuthError, UndoChangeAnswer } from '../lib/wire-types.ts';
 
 /** What was undone, in the words of the page, one sentence a line. */
 export function undoneLines(answer: UndoChangeAnswer, t: Messages): string[] {
@@ -38,7 +40,7 @@ export function UndoChangePage() {
   const { t } = useI18n();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const { refetch } = useSession();
+  const refreshSession = useRefreshSession();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AuthError | null>(null);
   const [dead, setDead] = useState(false);
@@ -101,7 +103,7 @@ export function UndoChangePage() {
       return;
     }
     // every session of the account ended, this browser's too when it was signed in to it
-    await refetch();
+    await refreshSession();
     setAnswer(result.data);
   };
 

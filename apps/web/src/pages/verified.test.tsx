@@ -8,8 +8,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../config.ts';
 import { en as t } from '../i18n/locales/en.ts';
-import type { SessionData } from '../lib/auth.ts';
-import { mockClient, refetch, setSession, signedInSession } from '../test/mock-auth.ts';
+import type { SessionData } from '../lib/wire-types.ts';
+import { mockClient, setSession, signedInSession } from '../test/mock-auth.ts';
 import { renderPage } from '../test/render.tsx';
 import { VerifiedPage } from './verified.tsx';
 
@@ -34,7 +34,7 @@ describe('the verification link’s landing page', () => {
 
   afterEach(() => {
     cleanup();
-    refetch.mockReset();
+    mockClient.getSession.mockReset();
   });
 
   it('an expired link says so and offers a new one', async () => {
@@ -45,7 +45,7 @@ describe('the verification link’s landing page', () => {
     expect(screen.getByLabelText(t.common.email)).toBeTruthy();
     expect(screen.getByRole('button', { name: t.verifyEmail.resendSubmit })).toBeTruthy();
     // a refused link changed nothing: there is nothing to read again
-    expect(refetch).not.toHaveBeenCalled();
+    expect(mockClient.getSession).not.toHaveBeenCalled();
   });
 
   it('a link used already (the server answers invalid_token) says it may have been used, not "verified"', async () => {
@@ -76,10 +76,10 @@ describe('the verification link’s landing page', () => {
   it('a change of address lands without an error, but the new address is not verified: it says that', async () => {
     // before the link: the old, verified address; the link moved the account, unverified (the server's rule)
     setSession(account('ada@example.com', true));
-    refetch.mockImplementation(async () => setSession(account('ada@new.example', false)));
+    mockClient.getSession.mockResolvedValueOnce({ data: account('ada@new.example', false), error: null });
     open('/verified');
     expect((await heading()).textContent).toBe(t.verifyEmail.newAddressTitle);
-    expect(refetch).toHaveBeenCalledTimes(1);
+    expect(mockClient.getSession).toHaveBeenCalledTimes(1);
     expect(screen.getByText(t.verifyEmail.newAddressBody.replace('{email}', 'ada@new.example'))).toBeTruthy();
     expect(screen.queryByText(t.verifyEmail.successTitle)).toBeNull();
     expect(screen.queryByText(t.verifyEmail.successBody)).toBeNull();
@@ -97,18 +97,15 @@ describe('the verification link’s landing page', () => {
   it('claims "Email verified" only once the account, read afresh, says so', async () => {
     let answer: () => void = () => {};
     setSession(account('ada@example.com', false));
-    refetch.mockImplementation(
+    mockClient.getSession.mockImplementationOnce(
       () =>
-        new Promise<void>((resolve) => {
-          answer = () => {
-            setSession(account('ada@example.com', true));
-            resolve();
-          };
+        new Promise((resolve) => {
+          answer = () => resolve({ data: account('ada@example.com', true), error: null });
         }),
     );
     open('/verified');
     // while the account is read, nothing is claimed
-    await waitFor(() => expect(refetch).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(mockClient.getSession).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     answer();
     expect((await heading()).textContent).toBe(t.verifyEmail.successTitle);

@@ -1,11 +1,14 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Field, FormError, focusWhenReady } from '../components/form.tsx';
 import { AuthCard, FullPageSpinner } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { ErrorCode, Messages } from '../i18n/messages.ts';
-import { type AuthError, authClient, useSession } from '../lib/auth.ts';
+import { authClient } from '../lib/auth.ts';
+import { sessionQuery } from '../lib/session.ts';
 import { HOME_PATH, validateEmail } from '../lib/validation.ts';
+import type { AuthError } from '../lib/wire-types.ts';
 
 type VerifyError = 'token_expired' | 'invalid_token' | 'user_not_found' | 'unauthorized';
 
@@ -45,26 +48,12 @@ function messageFor(code: string, t: Messages): string {
 export function VerifiedPage() {
   const { t, format } = useI18n();
   const [params] = useSearchParams();
-  const session = useSession();
   const error = params.get('error')?.toLowerCase() || null;
-  // the verification changed `emailVerified` (and may have signed the person in): read it afresh first,
-  // once (useSession hands out a new `refetch` on every render, and each refetch renders again)
-  const refetch = useRef(session.refetch);
-  refetch.current = session.refetch;
-  const [checked, setChecked] = useState(error !== null);
+  // the verification changed `emailVerified` (and may have signed the person in): the session is read
+  // afresh on landing here, once (joining a read already under way rather than starting another)
+  const session = useQuery({ ...sessionQuery(), refetchOnMount: error ? true : 'always' });
 
-  useEffect(() => {
-    if (error) return;
-    let live = true;
-    void refetch.current().finally(() => {
-      if (live) setChecked(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [error]);
-
-  if (session.isPending || !checked) return <FullPageSpinner />;
+  if (session.isPending || (!error && !session.isFetchedAfterMount)) return <FullPageSpinner />;
   const user = session.data?.user ?? null;
   const next = user ? HOME_PATH : '/sign-in';
 

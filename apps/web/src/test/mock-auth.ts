@@ -1,10 +1,14 @@
 /**
- * A stand-in for `lib/auth.ts` in component tests: every client call is a `vi.fn`, and the
- * session is whatever the test sets. Use with
+ * A stand-in for `lib/auth.ts` in component tests: every client call is a `vi.fn`, and GET
+ * /get-session answers whatever session the test sets (`setSession`). The session itself goes
+ * through the app's real query (lib/session.ts), so a screen that reads it again is seen calling
+ * `mockClient.getSession`. Use with
  *   vi.mock('../lib/auth.ts', async () => (await import('../test/mock-auth.ts')).module);
+ * and render with test/render.tsx, which puts the current session in the query cache first.
  */
 import { vi } from 'vitest';
-import type { AuthClient, AuthResult, SessionData, UseSessionResult } from '../lib/auth.ts';
+import type { AuthClient } from '../lib/auth.ts';
+import type { AuthResult, SessionData } from '../lib/wire-types.ts';
 
 const ok = <T>(data: T): Promise<AuthResult<T>> => Promise.resolve({ data, error: null });
 
@@ -78,7 +82,7 @@ export function createMockClient() {
       social: vi.fn<AuthClient['signIn']['social']>(),
     },
     signOut: vi.fn<AuthClient['signOut']>(() => ok({ success: true })),
-    getSession: vi.fn<AuthClient['getSession']>(() => ok(null)),
+    getSession: vi.fn<AuthClient['getSession']>(() => ok(currentSession())),
     listSessions: vi.fn<AuthClient['listSessions']>(() => ok([])),
     revokeSession: vi.fn<AuthClient['revokeSession']>(() => ok({ status: true })),
     revokeOtherSessions: vi.fn<AuthClient['revokeOtherSessions']>(() => ok({ status: true })),
@@ -86,7 +90,9 @@ export function createMockClient() {
     changePassword: vi.fn<AuthClient['changePassword']>(),
     changeEmail: vi.fn<AuthClient['changeEmail']>(() => ok({ status: true })),
     deleteUser: vi.fn<AuthClient['deleteUser']>(),
-    requestPasswordReset: vi.fn<AuthClient['requestPasswordReset']>(() => ok({ status: true })),
+    requestPasswordReset: vi.fn<AuthClient['requestPasswordReset']>(() =>
+      ok({ status: true, message: 'If this email exists in our system, check your email for the reset link' }),
+    ),
     resetPassword: vi.fn<AuthClient['resetPassword']>(() => ok({ status: true })),
     verifyPassword: vi.fn<AuthClient['verifyPassword']>(() => ok({ status: true })),
     sendVerificationEmail: vi.fn<AuthClient['sendVerificationEmail']>(() => ok({ status: true })),
@@ -103,20 +109,18 @@ export function createMockClient() {
 
 export const mockClient = createMockClient();
 
-export const sessionState: { current: Omit<UseSessionResult, 'refetch'> } = {
-  current: { data: null, isPending: false, error: null },
-};
+let session: SessionData | null = null;
 
-export const refetch = vi.fn(async () => {});
-
+/** What GET /get-session answers from now on (and what test/render.tsx puts in the cache before the first render). */
 export function setSession(data: SessionData | null): void {
-  sessionState.current = { data, isPending: false, error: null };
+  session = data;
 }
 
-export const module = {
-  authClient: mockClient,
-  useSession: (): UseSessionResult => ({ ...sessionState.current, refetch }),
-};
+export function currentSession(): SessionData | null {
+  return session;
+}
+
+export const module = { authClient: mockClient };
 
 export function signedInSession(language: number | null = null): SessionData {
   const now = new Date().toISOString();
@@ -132,7 +136,24 @@ export function signedInSession(language: number | null = null): SessionData {
       username: 'ada',
       displayUsername: 'ada',
       language,
+      role: null,
+      banned: false,
+      banReason: null,
+      banExpires: null,
+      twoFactorEnabled: false,
     },
-    session: { id: 's1', token: 't1', userId: 'u1', expiresAt: now, createdAt: now, updatedAt: now },
+    session: {
+      id: 's1',
+      token: 't1',
+      userId: 'u1',
+      expiresAt: now,
+      createdAt: now,
+      updatedAt: now,
+      ipAddress: null,
+      userAgent: null,
+      activeOrganizationId: null,
+      activeTeamId: null,
+      impersonatedBy: null,
+    },
   };
 }

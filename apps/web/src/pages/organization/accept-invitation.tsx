@@ -1,15 +1,14 @@
-import { authQueryOptions, latchKeys } from '@latch/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Alert, Button } from '../../components/form.tsx';
 import { AuthCard, FullPageSpinner } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
 import { authErrorOf } from '../../lib/query.ts';
+import { useSession, useSignOut } from '../../lib/session.ts';
 import { HOME_PATH } from '../../lib/validation.ts';
-import { useOrganizationsChanged } from './state.ts';
+import { useAnswerInvitation } from './mutations.ts';
+import { invitationQuery } from './queries.ts';
 import { OrganizationLogo, RoleBadges } from './ui.tsx';
 
 /**
@@ -41,29 +40,20 @@ export function AcceptInvitationPage() {
   return <InvitationAnswer key={id} id={id} email={session.data.user.email} here={here} />;
 }
 
-type Outcome = 'accepted' | 'rejected' | null;
-
 function InvitationAnswer({ id, email, here }: { id: string; email: string; here: string }) {
   const { t, format, formatDate } = useI18n();
-  const navigate = useNavigate();
-  const session = useSession();
-  const organizationsChanged = useOrganizationsChanged();
-  const invitation = useQuery(
-    authQueryOptions(latchKeys.invitation(id), () => authClient.organization.getInvitation({ id })),
-  );
+  const invitation = useQuery(invitationQuery(id));
   const invitationError = authErrorOf(invitation.error);
-  const [busy, setBusy] = useState<'accept' | 'reject' | 'switch' | null>(null);
-  const [error, setError] = useState<AuthError | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const reply = useAnswerInvitation(id);
+  const signOut = useSignOut();
+  const error = authErrorOf(reply.error) ?? signOut.error;
+  const busy = reply.isPending ? reply.variables : signOut.isPending ? 'switch' : null;
+  const outcome = reply.isSuccess ? reply.variables : null;
 
   if (invitation.isPending) return <FullPageSpinner />;
 
-  const switchAccount = async () => {
-    setBusy('switch');
-    await authClient.signOut();
-    await session.refetch();
-    navigate(`/sign-in?next=${encodeURIComponent(here)}`);
-  };
+  // signed in as someone else: sign out, then sign in as the invited person and come back here
+  const switchAccount = () => void signOut.signOut(`/sign-in?next=${encodeURIComponent(here)}`);
 
   if (invitationError || !invitation.data) {
     const code = invitationError ? errorCodeOf(invitationError) : null;
@@ -81,6 +71,11 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
               ? describeError(invitationError, t)
               : t.errors.INVITATION_NOT_FOUND}
         </Alert>
+        {notRecipient && error ? (
+          <Alert tone="error" focus>
+            {describeError(error, t)}
+          </Alert>
+        ) : null}
         <div className="stack">
           {notRecipient ? (
             <Button block onClick={switchAccount} pending={busy === 'switch'}>
@@ -96,27 +91,13 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
   }
 
   const details = invitation.data;
-  const answer = async (kind: 'accept' | 'reject') => {
-    setBusy(kind);
-    setError(null);
-    const result =
-      kind === 'accept'
-        ? await authClient.organization.acceptInvitation({ invitationId: id })
-        : await authClient.organization.rejectInvitation({ invitationId: id });
-    setBusy(null);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    setOutcome(kind === 'accept' ? 'accepted' : 'rejected');
-    if (kind === 'accept') {
-      // accepting made the organization the active one
-      await session.refetch();
-      void organizationsChanged();
-    }
+  // accepting makes the organization the active one (mutations.ts reads the session again)
+  const answer = (kind: 'accept' | 'reject') => {
+    signOut.reset();
+    reply.mutate(kind);
   };
 
-  if (outcome === 'accepted') {
+  if (outcome === 'accept') {
     return (
       <AuthCard title={format(t.organization.welcomeTitle, { organization: details.organizationName })}>
         <Alert tone="success">{format(t.organization.accepted, { organization: details.organizationName })}</Alert>
@@ -126,7 +107,7 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
       </AuthCard>
     );
   }
-  if (outcome === 'rejected') {
+  if (outcome === 'reject') {
     return (
       <AuthCard title={t.organization.invitationTitle}>
         <Alert tone="info">{format(t.organization.rejected, { organization: details.organizationName })}</Alert>

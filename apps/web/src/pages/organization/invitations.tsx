@@ -1,14 +1,15 @@
-import { authQueryOptions, latchKeys } from '@latch/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Field, FormFieldset, focusFirstInvalid } from '../../components/form.tsx';
 import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { type AuthError, authClient, type Invitation } from '../../lib/auth.ts';
 import { describeError } from '../../lib/errors.ts';
 import { authErrorOf } from '../../lib/query.ts';
 import { type FieldErrors, hasErrors, validateEmail } from '../../lib/validation.ts';
+import type { Invitation } from '../../lib/wire-types.ts';
+import { useCancelInvitation, useInviteMember } from './mutations.ts';
 import type { RoleName } from './permissions.ts';
+import { invitationsQuery } from './queries.ts';
 import { useActiveOrganization, useOrganizationFlash } from './state.ts';
 import { ConfirmAction, RoleBadges, RoleSelect } from './ui.tsx';
 
@@ -33,53 +34,37 @@ export function InvitationsPage() {
 function ManageInvitations() {
   const { t, format, formatDate, formatRelative } = useI18n();
   const { organization, abilities } = useActiveOrganization();
-  const queryClient = useQueryClient();
-  const invitations = useQuery(
-    authQueryOptions(latchKeys.invitations(organization.id), () =>
-      authClient.organization.listInvitations({ organizationId: organization.id }),
-    ),
-  );
+  const invitations = useQuery(invitationsQuery(organization.id));
   const invitationsError = authErrorOf(invitations.error);
-  const invitationsChanged = () => queryClient.invalidateQueries({ queryKey: latchKeys.invitations(organization.id) });
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<AuthError | null>(null);
   const [note, setNote] = useState<string | null>(useOrganizationFlash());
+  const resendInvitation = useInviteMember(organization.id);
+  const cancelInvitation = useCancelInvitation(organization.id);
+  const error = authErrorOf(resendInvitation.error ?? cancelInvitation.error);
+  const busy = resendInvitation.isPending
+    ? `resend:${resendInvitation.variables.email}`
+    : cancelInvitation.isPending
+      ? `cancel:${cancelInvitation.variables}`
+      : null;
 
   const pending = (invitations.data ?? [])
     .filter((invitation) => invitation.status === 'pending' && new Date(invitation.expiresAt).getTime() > Date.now())
     .sort((a, b) => new Date(b.expiresAt).getTime() - new Date(a.expiresAt).getTime());
 
-  const resend = async (invitation: Invitation) => {
-    setBusy(`resend:${invitation.id}`);
-    setError(null);
+  const resend = (invitation: Invitation) => {
     setNote(null);
-    const result = await authClient.organization.inviteMember({
-      email: invitation.email,
-      role: invitation.role,
-      organizationId: organization.id,
-      resend: true,
-    });
-    setBusy(null);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    setNote(format(t.organization.invitationResent, { email: invitation.email }));
-    await invitationsChanged();
+    cancelInvitation.reset();
+    resendInvitation.mutate(
+      { email: invitation.email, role: invitation.role, resend: true },
+      { onSuccess: () => setNote(format(t.organization.invitationResent, { email: invitation.email })) },
+    );
   };
 
-  const cancel = async (invitation: Invitation) => {
-    setBusy(`cancel:${invitation.id}`);
-    setError(null);
+  const cancel = (invitation: Invitation) => {
     setNote(null);
-    const result = await authClient.organization.cancelInvitation({ invitationId: invitation.id });
-    setBusy(null);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    setNote(format(t.organization.invitationCanceled, { email: invitation.email }));
-    await invitationsChanged();
+    resendInvitation.reset();
+    cancelInvitation.mutate(invitation.id, {
+      onSuccess: () => setNote(format(t.organization.invitationCanceled, { email: invitation.email })),
+    });
   };
 
   return (
@@ -89,10 +74,10 @@ function ManageInvitations() {
         <p className="panel__description">{format(t.organization.inviteDescription, { name: organization.name })}</p>
         <InviteForm
           roles={abilities.assignableRoles}
-          onInvited={async (email) => {
-            setError(null);
+          onInvited={(email) => {
+            resendInvitation.reset();
+            cancelInvitation.reset();
             setNote(format(t.organization.invitationSent, { email }));
-            await invitationsChanged();
           }}
         />
       </section>
@@ -133,7 +118,7 @@ function ManageInvitations() {
                   <Button
                     variant="secondary"
                     onClick={() => resend(invitation)}
-                    pending={busy === `resend:${invitation.id}`}
+                    pending={busy === `resend:${invitation.email}`}
                     pendingLabel={t.organization.resending}
                     disabled={busy !== null}
                     ariaLabel={format(t.organization.resendLabel, { email: invitation.email })}
@@ -162,43 +147,38 @@ function ManageInvitations() {
   );
 }
 
-function InviteForm({ roles, onInvited }: { roles: readonly RoleName[]; onInvited: (email: string) => Promise<void> }) {
+function InviteForm({ roles, onInvited }: { roles: readonly RoleName[]; onInvited: (email: string) => void }) {
   const { t } = useI18n();
   const { organization } = useActiveOrganization();
+  const invite = useInviteMember(organization.id);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<RoleName>('member');
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
-  const [serverError, setServerError] = useState<AuthError | null>(null);
-  const [pending, setPending] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: FieldErrors<Key> = { email: validateEmail(email, t) };
     setErrors(found);
-    setServerError(null);
+    invite.reset();
     if (hasErrors(found)) {
       focusFirstInvalid(['email'], found, IDS);
       return;
     }
-    setPending(true);
     const address = email.trim().toLowerCase();
-    const result = await authClient.organization.inviteMember({
-      email: address,
-      role,
-      organizationId: organization.id,
-    });
-    setPending(false);
-    if (result.error) {
-      setServerError(result.error);
-      return;
-    }
-    setEmail('');
-    await onInvited(address);
+    invite.mutate(
+      { email: address, role },
+      {
+        onSuccess: () => {
+          setEmail('');
+          onInvited(address);
+        },
+      },
+    );
   };
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <FormFieldset legend={t.organization.inviteTitle} pending={pending} error={serverError}>
+      <FormFieldset legend={t.organization.inviteTitle} pending={invite.isPending} error={authErrorOf(invite.error)}>
         <div className="form__row org-invite-row">
           <Field
             id={IDS.email}
@@ -215,7 +195,7 @@ function InviteForm({ roles, onInvited }: { roles: readonly RoleName[]; onInvite
           <RoleSelect id="invite-role" label={t.organization.roleLabel} value={role} roles={roles} onChange={setRole} />
         </div>
         <div className="form__actions">
-          <Button type="submit" pending={pending} pendingLabel={t.organization.inviting}>
+          <Button type="submit" pending={invite.isPending} pendingLabel={t.organization.inviting}>
             {t.organization.inviteSubmit}
           </Button>
         </div>

@@ -1,47 +1,22 @@
-import { authQueryOptions, latchKeys } from '@latch/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Alert, Button } from '../../components/form.tsx';
 import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import {
-  type AuthError,
-  type AuthResult,
-  authClient,
-  type FullOrganization,
-  type MemberWithUser,
-  useSession,
-} from '../../lib/auth.ts';
 import { describeError } from '../../lib/errors.ts';
-import { authErrorOf } from '../../lib/query.ts';
+import { authErrorOf, succeeded } from '../../lib/query.ts';
+import { useSession } from '../../lib/session.ts';
+import { useSetActiveOrganization } from './mutations.ts';
 import { abilitiesOf, primaryRole } from './permissions.ts';
+import { activeOrganizationQuery } from './queries.ts';
 import {
   type ActiveOrganization,
   ActiveOrganizationContext,
   useOrganizationFlash,
   useOrganizationList,
-  useOrganizationsChanged,
 } from './state.ts';
 import { OrganizationLogo, RoleBadges } from './ui.tsx';
-
-interface Loaded {
-  organization: FullOrganization;
-  member: MemberWithUser;
-}
-
-/** The active organization and the person's membership in it; `null` when no organization is active. */
-async function loadActive(userId: string | undefined): Promise<AuthResult<Loaded | null>> {
-  const full = await authClient.organization.getFullOrganization();
-  if (full.error) return full;
-  if (!full.data) return { data: null, error: null };
-  const own = full.data.members.find((m) => m.userId === userId);
-  if (own) return { data: { organization: full.data, member: own }, error: null };
-  // the listing is capped at the membership limit: ask for the person's own membership directly
-  const member = await authClient.organization.getActiveMember();
-  if (member.error) return member;
-  return { data: { organization: full.data, member: member.data }, error: null };
-}
 
 /**
  * The frame of the organization pages: which organization, the person's role in it, and tabs for
@@ -50,11 +25,7 @@ async function loadActive(userId: string | undefined): Promise<AuthResult<Loaded
 export function OrganizationLayout() {
   const { t } = useI18n();
   const userId = useSession().data?.user.id;
-  const active = useQuery(
-    authQueryOptions([...latchKeys.organization(), 'with-membership', userId ?? null] as const, () =>
-      loadActive(userId),
-    ),
-  );
+  const active = useQuery(activeOrganizationQuery(userId));
   const { refetch } = active;
   // roles and members change under other people's hands: each section starts from the server's view
   const { pathname } = useLocation();
@@ -141,24 +112,14 @@ function NoActiveOrganization() {
   const { t, format } = useI18n();
   const flash = useOrganizationFlash();
   const list = useOrganizationList();
-  const organizationsChanged = useOrganizationsChanged();
-  const session = useSession();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<AuthError | null>(null);
+  const setActive = useSetActiveOrganization();
+  const error = authErrorOf(setActive.error);
+  const busy = setActive.isPending ? setActive.variables : null;
 
+  // once it is active the layout shows it in place of this list: the navigation must not depend on this component
   const open = async (organizationId: string) => {
-    setBusy(organizationId);
-    setError(null);
-    const result = await authClient.organization.setActive({ organizationId });
-    setBusy(null);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    await session.refetch();
-    await organizationsChanged();
-    navigate('/organization/members');
+    if (await succeeded(setActive.mutateAsync(organizationId))) navigate('/organization/members');
   };
 
   const organizations = list.data ?? [];

@@ -1,71 +1,56 @@
-import { authQueryOptions, latchKeys } from '@latch/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button } from '../../components/form.tsx';
 import { Avatar, FullPageSpinner, PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { type AuthError, authClient, type MemberWithUser } from '../../lib/auth.ts';
 import { describeError } from '../../lib/errors.ts';
 import { authErrorOf } from '../../lib/query.ts';
+import type { MemberWithUser } from '../../lib/wire-types.ts';
+import { useRemoveMember, useUpdateMemberRole } from './mutations.ts';
 import { canChangeRole, canRemoveMember, primaryRole, type RoleName } from './permissions.ts';
-import { useActiveOrganization, useOrganizationFlash, useOrganizationsChanged } from './state.ts';
+import { membersQuery } from './queries.ts';
+import { useActiveOrganization, useOrganizationFlash } from './state.ts';
 import { ConfirmAction, RoleBadges, RoleSelect, roleLabel } from './ui.tsx';
 
 /** `/organization/members`: everyone in the organization; role changes and removal where allowed. */
 export function MembersPage() {
   const { t, format } = useI18n();
   const { organization, member: me, abilities } = useActiveOrganization();
-  const queryClient = useQueryClient();
-  const members = useQuery(
-    authQueryOptions(latchKeys.members({ organizationId: organization.id }), () =>
-      authClient.organization.listMembers({ organizationId: organization.id }),
-    ),
-  );
+  const members = useQuery(membersQuery(organization.id));
   const membersError = authErrorOf(members.error);
-  const organizationsChanged = useOrganizationsChanged();
-  const [error, setError] = useState<AuthError | null>(null);
   const [note, setNote] = useState<string | null>(useOrganizationFlash());
-  const [busy, setBusy] = useState<string | null>(null);
+  const changeRole = useUpdateMemberRole(organization.id);
+  const removeMember = useRemoveMember(organization.id);
+  const error = authErrorOf(changeRole.error ?? removeMember.error);
+  const busy = changeRole.isPending
+    ? `role:${changeRole.variables.member.id}`
+    : removeMember.isPending
+      ? `remove:${removeMember.variables.id}`
+      : null;
 
   const list = members.data?.members ?? [];
   const actor = { id: me.id, role: me.role };
+  const nameOf = (target: MemberWithUser) => target.user.name || target.user.email;
 
-  const changeRole = async (target: MemberWithUser, role: RoleName) => {
-    setBusy(`role:${target.id}`);
-    setError(null);
+  const changeRoleOf = (target: MemberWithUser, role: RoleName) => {
     setNote(null);
-    const result = await authClient.organization.updateMemberRole({
-      memberId: target.id,
-      role,
-      organizationId: organization.id,
-    });
-    setBusy(null);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    setNote(
-      format(t.organization.roleChanged, { name: target.user.name || target.user.email, role: roleLabel(role, t) }),
+    removeMember.reset();
+    changeRole.mutate(
+      { member: target, role },
+      {
+        onSuccess: () =>
+          setNote(format(t.organization.roleChanged, { name: nameOf(target), role: roleLabel(role, t) })),
+      },
     );
-    await queryClient.invalidateQueries({ queryKey: latchKeys.members({ organizationId: organization.id }) });
   };
 
-  const remove = async (target: MemberWithUser) => {
-    setBusy(`remove:${target.id}`);
-    setError(null);
+  const remove = (target: MemberWithUser) => {
     setNote(null);
-    const result = await authClient.organization.removeMember({
-      memberIdOrEmail: target.id,
-      organizationId: organization.id,
+    changeRole.reset();
+    removeMember.mutate(target, {
+      onSuccess: () => setNote(format(t.organization.memberRemoved, { name: nameOf(target) })),
     });
-    setBusy(null);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    setNote(format(t.organization.memberRemoved, { name: target.user.name || target.user.email }));
-    void organizationsChanged();
   };
 
   return (
@@ -114,7 +99,7 @@ export function MembersPage() {
                         roles={abilities.assignableRoles}
                         pending={busy === `role:${target.id}`}
                         disabled={busy !== null}
-                        onChange={(role) => changeRole(target, role)}
+                        onChange={(role) => changeRoleOf(target, role)}
                       />
                     ) : null}
                     {mayRemove ? (

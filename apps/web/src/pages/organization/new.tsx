@@ -3,14 +3,14 @@ import { useNavigate } from 'react-router';
 import { Button, Field, FormFieldset, focusFirstInvalid } from '../../components/form.tsx';
 import { PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
-import { errorCodeOf } from '../../lib/errors.ts';
+import { authErrorOf } from '../../lib/query.ts';
 import { type FieldErrors, hasErrors, validateImageUrl } from '../../lib/validation.ts';
+import { useCreateOrganization } from './mutations.ts';
 import { SlugStatus } from './slug-status.tsx';
 import {
+  isSlugTaken,
   SLUG_MAX,
   slugify,
-  useOrganizationsChanged,
   useSetOrganizationFlash,
   useSlugAvailability,
   validateOrganizationName,
@@ -25,8 +25,7 @@ const ORDER: readonly Key[] = ['name', 'slug', 'logo'];
 export function CreateOrganizationPage() {
   const { t, format } = useI18n();
   const navigate = useNavigate();
-  const session = useSession();
-  const organizationsChanged = useOrganizationsChanged();
+  const create = useCreateOrganization();
   const setOrganizationFlash = useSetOrganizationFlash();
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
@@ -34,11 +33,9 @@ export function CreateOrganizationPage() {
   const [slugEdited, setSlugEdited] = useState(false);
   const [logo, setLogo] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
-  const [serverError, setServerError] = useState<AuthError | null>(null);
-  const [pending, setPending] = useState(false);
   const availability = useSlugAvailability(slug, t);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: FieldErrors<Key> = {
       name: validateOrganizationName(name, t),
@@ -46,35 +43,33 @@ export function CreateOrganizationPage() {
       logo: validateImageUrl(logo, t),
     };
     setErrors(found);
-    setServerError(null);
+    create.reset();
     if (hasErrors(found)) {
       focusFirstInvalid(ORDER, found, IDS);
       return;
     }
-    setPending(true);
-    const result = await authClient.organization.create({
-      name: name.trim(),
-      slug: slug.trim(),
-      ...(logo.trim() ? { logo: logo.trim() } : {}),
-    });
-    if (result.error) {
-      setPending(false);
-      const code = errorCodeOf(result.error);
-      if (code === 'ORGANIZATION_ALREADY_EXISTS' || code === 'ORGANIZATION_SLUG_ALREADY_TAKEN') {
-        const slugErrors = { slug: t.organization.slugTaken };
-        setErrors(slugErrors);
-        focusFirstInvalid(ORDER, slugErrors, IDS);
-      } else {
-        setServerError(result.error);
-      }
-      return;
-    }
-    // the new organization is now the active one (the server wrote it on the session)
-    await session.refetch();
-    void organizationsChanged();
-    setOrganizationFlash(format(t.organization.created, { name: result.data.name }));
-    navigate('/organization/invitations');
+    create.mutate(
+      { name: name.trim(), slug: slug.trim(), ...(logo.trim() ? { logo: logo.trim() } : {}) },
+      {
+        onSuccess: (organization) => {
+          setOrganizationFlash(format(t.organization.created, { name: organization.name }));
+          navigate('/organization/invitations');
+        },
+        onError: (error) => {
+          const refused = authErrorOf(error);
+          if (refused && isSlugTaken(refused)) {
+            const slugErrors = { slug: t.organization.slugTaken };
+            setErrors(slugErrors);
+            focusFirstInvalid(ORDER, slugErrors, IDS);
+          }
+        },
+      },
+    );
   };
+
+  // a taken slug is said at the slug field; any other refusal above the form
+  const serverError = authErrorOf(create.error);
+  const shownError = serverError && !isSlugTaken(serverError) ? serverError : null;
 
   return (
     <div className="org-narrow">
@@ -82,7 +77,7 @@ export function CreateOrganizationPage() {
         <PageHeading id="org-new-title">{t.organization.createTitle}</PageHeading>
         <p className="panel__description">{t.organization.createDescription}</p>
         <form className="form" onSubmit={onSubmit} noValidate>
-          <FormFieldset legend={t.organization.createTitle} pending={pending} error={serverError}>
+          <FormFieldset legend={t.organization.createTitle} pending={create.isPending} error={shownError}>
             <Field
               id={IDS.name}
               label={t.organization.nameLabel}
@@ -125,7 +120,7 @@ export function CreateOrganizationPage() {
               placeholder="https://"
             />
             <div className="form__actions">
-              <Button type="submit" pending={pending} pendingLabel={t.organization.creating}>
+              <Button type="submit" pending={create.isPending} pendingLabel={t.organization.creating}>
                 {t.organization.createSubmit}
               </Button>
             </div>

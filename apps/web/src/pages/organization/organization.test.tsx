@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrganizationSwitcher } from '../../components/organization-switcher.tsx';
 import { resetConfigForTests } from '../../config.ts';
 import { I18nProvider } from '../../i18n/i18n.tsx';
-import type { AuthResult, FullOrganization, Invitation, MemberWithUser, SessionData } from '../../lib/auth.ts';
-import { mockClient, setSession, signedInSession } from '../../test/mock-auth.ts';
+import type { AuthResult, FullOrganization, Invitation, MemberWithUser, SessionData } from '../../lib/wire-types.ts';
+import { currentSession, mockClient, setSession, signedInSession } from '../../test/mock-auth.ts';
 import { TestQueryProvider } from '../../test/render.tsx';
 import { AcceptInvitationPage } from './accept-invitation.tsx';
 import { InvitationsPage } from './invitations.tsx';
@@ -46,6 +46,7 @@ const PENDING: Invitation = {
   organizationId: 'o1',
   email: 'new@example.com',
   role: 'member',
+  teamId: null,
   status: 'pending',
   expiresAt: later,
   createdAt: now,
@@ -62,7 +63,7 @@ function fullOrganization(): FullOrganization {
     createdAt: now,
     members: MEMBERS,
     invitations: [PENDING],
-    teams: [{ id: 't1', name: 'Acme Research', organizationId: 'o1', createdAt: now }],
+    teams: [{ id: 't1', name: 'Acme Research', organizationId: 'o1', createdAt: now, updatedAt: null }],
   };
 }
 
@@ -88,7 +89,7 @@ function signInAs(member: MemberWithUser) {
 
 function renderAt(path: string) {
   return render(
-    <TestQueryProvider>
+    <TestQueryProvider session={currentSession()}>
       <MemoryRouter initialEntries={[path]}>
         <I18nProvider>
           <OrganizationSwitcher />

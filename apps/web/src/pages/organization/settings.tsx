@@ -3,15 +3,17 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Field, FormFieldset, focusFirstInvalid } from '../../components/form.tsx';
 import { PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { type AuthError, authClient, type FullOrganization, useSession } from '../../lib/auth.ts';
-import { describeError, errorCodeOf } from '../../lib/errors.ts';
+import { describeError } from '../../lib/errors.ts';
+import { authErrorOf, succeeded } from '../../lib/query.ts';
 import { type FieldErrors, hasErrors, validateImageUrl } from '../../lib/validation.ts';
+import type { FullOrganization } from '../../lib/wire-types.ts';
+import { useDeleteOrganization, useLeaveOrganization, useUpdateOrganization } from './mutations.ts';
 import { canLeave } from './permissions.ts';
 import { SlugStatus } from './slug-status.tsx';
 import {
+  isSlugTaken,
   SLUG_MAX,
   useActiveOrganization,
-  useOrganizationsChanged,
   useSetOrganizationFlash,
   useSlugAvailability,
   validateOrganizationName,
@@ -34,10 +36,8 @@ export function OrganizationSettingsPage() {
         {abilities.updateOrganization ? (
           <>
             <p className="panel__description">{t.organization.settingsDescription}</p>
-            <OrganizationForm
-              key={`${organization.id}:${organization.name}:${organization.slug}`}
-              organization={organization}
-            />
+            {/* keyed by the organization: saving keeps the form (and its "saved" note) on screen */}
+            <OrganizationForm key={organization.id} organization={organization} />
           </>
         ) : (
           <>
@@ -65,17 +65,15 @@ export function OrganizationSettingsPage() {
 
 function OrganizationForm({ organization }: { organization: FullOrganization }) {
   const { t } = useI18n();
-  const organizationsChanged = useOrganizationsChanged();
+  const update = useUpdateOrganization(organization.id);
   const [name, setName] = useState(organization.name);
   const [slug, setSlug] = useState(organization.slug);
   const [logo, setLogo] = useState(organization.logo ?? '');
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
-  const [serverError, setServerError] = useState<AuthError | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const availability = useSlugAvailability(slug, t, organization.slug);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: FieldErrors<Key> = {
       name: validateOrganizationName(name, t),
@@ -83,7 +81,7 @@ function OrganizationForm({ organization }: { organization: FullOrganization }) 
       logo: validateImageUrl(logo, t),
     };
     setErrors(found);
-    setServerError(null);
+    update.reset();
     setNote(null);
     if (hasErrors(found)) {
       focusFirstInvalid(ORDER, found, IDS);
@@ -97,22 +95,23 @@ function OrganizationForm({ organization }: { organization: FullOrganization }) 
       setNote(t.profile.noChanges);
       return;
     }
-    setPending(true);
-    const result = await authClient.organization.update({ data, organizationId: organization.id });
-    setPending(false);
-    if (result.error) {
-      if (errorCodeOf(result.error) === 'ORGANIZATION_SLUG_ALREADY_TAKEN') {
-        const slugErrors = { slug: t.organization.slugTaken };
-        setErrors(slugErrors);
-        focusFirstInvalid(ORDER, slugErrors, IDS);
-      } else {
-        setServerError(result.error);
-      }
-      return;
-    }
-    setNote(t.organization.saved);
-    await organizationsChanged();
+    update.mutate(data, {
+      onSuccess: () => setNote(t.organization.saved),
+      onError: (error) => {
+        const refused = authErrorOf(error);
+        if (refused && isSlugTaken(refused)) {
+          const slugErrors = { slug: t.organization.slugTaken };
+          setErrors(slugErrors);
+          focusFirstInvalid(ORDER, slugErrors, IDS);
+        }
+      },
+    });
   };
+
+  // a taken slug is said at the slug field; any other refusal above the form
+  const refused = authErrorOf(update.error);
+  const serverError = refused && !isSlugTaken(refused) ? refused : null;
+  const pending = update.isPending;
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -176,24 +175,15 @@ function OrganizationForm({ organization }: { organization: FullOrganization }) 
 function LeaveSection({ organization }: { organization: FullOrganization }) {
   const { t, format } = useI18n();
   const navigate = useNavigate();
-  const session = useSession();
-  const organizationsChanged = useOrganizationsChanged();
+  const leaveOrganization = useLeaveOrganization(organization.id);
   const setOrganizationFlash = useSetOrganizationFlash();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<AuthError | null>(null);
+  const error = authErrorOf(leaveOrganization.error);
+  const pending = leaveOrganization.isPending;
 
+  // the settings leave the screen with the membership: the note goes with the navigation
   const leave = async () => {
-    setPending(true);
-    setError(null);
-    const result = await authClient.organization.leave({ organizationId: organization.id });
-    setPending(false);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    await session.refetch();
+    if (!(await succeeded(leaveOrganization.mutateAsync()))) return;
     setOrganizationFlash(format(t.organization.left, { name: organization.name }));
-    void organizationsChanged();
     navigate('/organization');
   };
 
@@ -226,33 +216,25 @@ function LeaveSection({ organization }: { organization: FullOrganization }) {
 function DeleteSection({ organization }: { organization: FullOrganization }) {
   const { t, format } = useI18n();
   const navigate = useNavigate();
-  const session = useSession();
-  const organizationsChanged = useOrganizationsChanged();
+  const deleteOrganization = useDeleteOrganization(organization.id);
   const setOrganizationFlash = useSetOrganizationFlash();
   const [confirmation, setConfirmation] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
-  const [error, setError] = useState<AuthError | null>(null);
-  const [pending, setPending] = useState(false);
+  const error = authErrorOf(deleteOrganization.error);
+  const pending = deleteOrganization.isPending;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError(null);
+    deleteOrganization.reset();
     if (confirmation.trim() !== organization.slug) {
       setFieldError(format(t.organization.deleteMismatch, { slug: organization.slug }));
       document.getElementById('org-delete-confirm')?.focus();
       return;
     }
     setFieldError(undefined);
-    setPending(true);
-    const result = await authClient.organization.delete({ organizationId: organization.id });
-    setPending(false);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    await session.refetch();
+    // the settings leave the screen with the organization: the note goes with the navigation
+    if (!(await succeeded(deleteOrganization.mutateAsync()))) return;
     setOrganizationFlash(format(t.organization.deleted, { name: organization.name }));
-    void organizationsChanged();
     navigate('/organization');
   };
 

@@ -1,33 +1,19 @@
 /**
- * Shared organization state: the invalidation that the header switcher and the organization pages
- * call after a change (create, switch, rename, delete, leave, accept), slug helpers and the slug check.
+ * Shared organization state: the person's organizations, the note for the next screen, the active
+ * organization's context, slug helpers and the slug check.
  */
-import { authQueryOptions, latchKeys } from '@latch/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { format, type Messages } from '../../i18n/messages.ts';
-import { authClient, type FullOrganization, type MemberWithUser } from '../../lib/auth.ts';
+import { authClient } from '../../lib/auth.ts';
 import { errorCodeOf } from '../../lib/errors.ts';
+import type { AuthError, FullOrganization, MemberWithUser } from '../../lib/wire-types.ts';
 import type { OrganizationAbilities } from './permissions.ts';
+import { organizationsQuery } from './queries.ts';
 
-/**
- * After a call that changed organizations (create, switch, rename, delete, leave, accept, remove
- * a member): every organization query is stale, the list and each organization's own; those on
- * screen load again, once.
- */
-export function useOrganizationsChanged(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  return useCallback(async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: latchKeys.organizations() }),
-      queryClient.invalidateQueries({ queryKey: latchKeys.anyOrganization() }),
-    ]);
-  }, [queryClient]);
-}
-
-/** The signed-in person's organizations, kept current by the invalidations above. */
+/** The signed-in person's organizations, kept current by the invalidations of mutations.ts. */
 export function useOrganizationList() {
-  return useQuery(authQueryOptions(latchKeys.organizations(), () => authClient.organization.list()));
+  return useQuery(organizationsQuery());
 }
 
 /**
@@ -100,12 +86,26 @@ export function validateOrganizationName(value: string, t: Messages): string | u
   return undefined;
 }
 
+export const TEAM_NAME_MAX = 100;
+
+export function validateTeamName(value: string, t: Messages): string | undefined {
+  if (!value.trim()) return t.organization.teamNameRequired;
+  if (value.trim().length > TEAM_NAME_MAX) return format(t.validation.nameTooLong, { max: TEAM_NAME_MAX });
+  return undefined;
+}
+
 export function validateSlug(value: string, t: Messages): string | undefined {
   const slug = value.trim();
   if (!slug) return t.organization.slugRequired;
   if (slug.length > SLUG_MAX) return format(t.validation.nameTooLong, { max: SLUG_MAX });
   if (!SLUG_PATTERN.test(slug)) return t.organization.slugInvalid;
   return undefined;
+}
+
+/** The server's refusal of a slug another organization holds (said at the slug field, not above the form). */
+export function isSlugTaken(error: AuthError): boolean {
+  const code = errorCodeOf(error);
+  return code === 'ORGANIZATION_ALREADY_EXISTS' || code === 'ORGANIZATION_SLUG_ALREADY_TAKEN';
 }
 
 export type SlugAvailability = 'idle' | 'checking' | 'available' | 'taken';

@@ -2,7 +2,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../components/form.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { Messages } from '../../i18n/messages.ts';
-import type { Organization } from '../../lib/auth.ts';
+import type { Organization } from '../../lib/wire-types.ts';
 import { isRoleName, parseRoles, type RoleName } from './permissions.ts';
 import './organization.css';
 

@@ -8,9 +8,10 @@ import { useReauthenticate } from '../../components/reauth.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { OAuthErrorCode } from '../../i18n/messages.ts';
-import { type Account, authClient } from '../../lib/auth.ts';
+import { authClient } from '../../lib/auth.ts';
 import { providerColor, providerName } from '../../lib/providers.ts';
 import { accountsQuery, authErrorOf } from '../../lib/query.ts';
+import type { Account } from '../../lib/wire-types.ts';
 import { SettingsError } from './layout.tsx';
 
 interface Row {

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Alert, Button, Checkbox, focusFirstInvalid, PasswordField } from '../../components/form.tsx';
 import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
 import { useReauthenticate } from '../../components/reauth.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
+import { authClient } from '../../lib/auth.ts';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
 import { accountsQuery } from '../../lib/query.ts';
+import { useLeaveSignedOut } from '../../lib/session.ts';
 import { type FieldErrors, hasErrors, validateExistingPassword } from '../../lib/validation.ts';
+import type { AuthError } from '../../lib/wire-types.ts';
 import { SettingsError } from './layout.tsx';
 
 type Key = 'password' | 'confirm';
@@ -36,8 +37,7 @@ export function DeleteAccountPage() {
 
 function DeleteForm({ onDisabled }: { onDisabled: () => void }) {
   const { t } = useI18n();
-  const navigate = useNavigate();
-  const { refetch } = useSession();
+  const leaveSignedOut = useLeaveSignedOut();
   const reauthenticate = useReauthenticate();
   const accounts = useQuery(accountsQuery());
   const hasPassword = accounts.data?.some((account) => account.providerId === 'credential') ?? false;
@@ -87,9 +87,8 @@ function DeleteForm({ onDisabled }: { onDisabled: () => void }) {
       setEmailSent(true);
       return;
     }
-    // the session is gone: let the app know before leaving, or sign-in would send us back here
-    await refetch();
-    navigate('/sign-in?deleted=1', { replace: true });
+    // the session is gone: on to sign-in, which records it (here and in other tabs)
+    leaveSignedOut('/sign-in?deleted=1', { replace: true });
   };
 
   return (

@@ -4,8 +4,10 @@ import { PageHeading } from '../../components/layout.tsx';
 import { useReauthenticate } from '../../components/reauth.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
+import { authClient } from '../../lib/auth.ts';
+import { useSession } from '../../lib/session.ts';
 import { validateEmail } from '../../lib/validation.ts';
+import type { AuthError } from '../../lib/wire-types.ts';
 import { SettingsError } from './layout.tsx';
 
 const NEW_EMAIL_ID = 'email-new';

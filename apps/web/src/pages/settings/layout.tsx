@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { Alert, Button, FormError } from '../../components/form.tsx';
 import { Avatar } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
 import { describeError, needsReauthentication } from '../../lib/errors.ts';
+import { useSession, useSignOut } from '../../lib/session.ts';
+import type { AuthError } from '../../lib/wire-types.ts';
 
 const SECTIONS = ['profile', 'email', 'password', 'two-factor', 'accounts', 'sessions', 'delete'] as const;
 
@@ -71,25 +72,12 @@ export function SettingsLayout() {
  */
 export function SettingsError({ error, retry }: { error: AuthError; retry?: 'submit' | (() => void) }) {
   const { t } = useI18n();
-  const navigate = useNavigate();
   const location = useLocation();
-  const { refetch } = useSession();
-  const [pending, setPending] = useState(false);
-  const [signOutError, setSignOutError] = useState<AuthError | null>(null);
+  const signOut = useSignOut();
   if (!needsReauthentication(error)) return <FormError error={error} {...(retry ? { retry } : {})} />;
-  const reauthenticate = async () => {
-    setPending(true);
-    setSignOutError(null);
-    const signedOut = await authClient.signOut();
-    if (signedOut.error) {
-      // still signed in: the sign-in page would only send the person back here
-      setPending(false);
-      setSignOutError(signedOut.error);
-      return;
-    }
-    await refetch();
-    navigate(`/sign-in?next=${encodeURIComponent(location.pathname)}`);
-  };
+  // still signed in when the sign-out fails: the sign-in page would only send the person back here
+  const reauthenticate = () => void signOut.signOut(`/sign-in?next=${encodeURIComponent(location.pathname)}`);
+  const signOutError = signOut.error;
   if (signOutError) return <FormError error={signOutError} retry={reauthenticate} />;
   return (
     <Alert
@@ -97,7 +85,7 @@ export function SettingsError({ error, retry }: { error: AuthError; retry?: 'sub
       title={t.settings.reauthTitle}
       focus
       actions={
-        <Button variant="secondary" onClick={reauthenticate} pending={pending}>
+        <Button variant="secondary" onClick={reauthenticate} pending={signOut.isPending}>
           {t.settings.reauthAction}
         </Button>
       }

@@ -5,9 +5,10 @@ import { Alert, Button, Checkbox, focusFirstInvalid, PasswordField } from '../..
 import { FullPageSpinner, PageHeading, PasswordStrength } from '../../components/layout.tsx';
 import { useReauthenticate } from '../../components/reauth.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
+import { authClient } from '../../lib/auth.ts';
 import { describeError, errorCodeOf, isNewPasswordError } from '../../lib/errors.ts';
 import { accountsQuery, authErrorOf } from '../../lib/query.ts';
+import { useRefreshSession, useSession } from '../../lib/session.ts';
 import {
   type FieldErrors,
   hasErrors,
@@ -16,6 +17,7 @@ import {
   validateExistingPassword,
   validateNewPassword,
 } from '../../lib/validation.ts';
+import type { AuthError } from '../../lib/wire-types.ts';
 import { SettingsError } from './layout.tsx';
 
 type Key = 'current' | 'password' | 'confirm';
@@ -48,6 +50,7 @@ function ChangePasswordForm() {
   const session = useSession();
   const reauthenticate = useReauthenticate();
   const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
   const me = session.data?.user;
   // the server refuses a password made of these (and of the service's name)
   const passwordContext = { email: me?.email, name: me?.name, username: me?.username };
@@ -98,7 +101,7 @@ function ChangePasswordForm() {
     setConfirm('');
     setDone(true);
     // the other devices may have been signed out, and this one has a fresh session
-    await queryClient.invalidateQueries({ queryKey: latchKeys.sessions() });
+    await Promise.all([queryClient.invalidateQueries({ queryKey: latchKeys.sessions() }), refreshSession()]);
   };
 
   return (

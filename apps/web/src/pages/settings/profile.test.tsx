@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../config.ts';
-import type { UserDataExport } from '../../lib/auth.ts';
+import type { UserDataExport } from '../../lib/wire-types.ts';
 import { mockClient, setSession, signedInSession } from '../../test/mock-auth.ts';
 import { renderPage } from '../../test/render.tsx';
 import { ProfilePage } from './profile.tsx';
@@ -19,9 +19,11 @@ function exported(): UserDataExport {
         id: 'a1',
         accountId: 'u1',
         providerId: 'credential',
+        provider: 'credential',
         userId: 'u1',
         createdAt: user.createdAt,
         updatedAt: user.updatedAt,
+        scopes: [],
       },
     ],
     sessions: [session],

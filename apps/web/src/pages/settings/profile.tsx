@@ -6,12 +6,14 @@ import { Avatar, LanguageSwitcher, PageHeading } from '../../components/layout.t
 import { useReauthenticate } from '../../components/reauth.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { type AuthError, authClient, type User, useSession } from '../../lib/auth.ts';
+import { authClient } from '../../lib/auth.ts';
 import { dataExportFileName, saveJsonFile } from '../../lib/download.ts';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
 import { useUsernameAvailability } from '../../lib/hooks.ts';
 import { authErrorOf } from '../../lib/query.ts';
+import { useSession, useUserUpdated } from '../../lib/session.ts';
 import { type FieldErrors, hasErrors, validateImageUrl, validateName, validateUsername } from '../../lib/validation.ts';
+import type { AuthError, User } from '../../lib/wire-types.ts';
 import { SettingsError } from './layout.tsx';
 
 type Key = 'name' | 'image' | 'username';
@@ -93,6 +95,7 @@ function ProfileForm({ user }: { user: User }) {
   const [note, setNote] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [previewBroken, setPreviewBroken] = useState(false);
+  const userUpdated = useUserUpdated();
   const availability = useUsernameAvailability(features.username ? username : '', t, user.username);
 
   const imageUrl = image.trim();
@@ -140,6 +143,8 @@ function ProfileForm({ user }: { user: User }) {
       }
       return;
     }
+    // the header and the settings show the new name and picture
+    await userUpdated();
     setNote(t.profile.saved);
   };
 

@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { Alert, Button } from '../../components/form.tsx';
 import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { authClient, type Session, useSession } from '../../lib/auth.ts';
+import { authClient } from '../../lib/auth.ts';
 import { authErrorOf } from '../../lib/query.ts';
+import { useSession } from '../../lib/session.ts';
 import { type DeviceKind, describeUserAgent } from '../../lib/user-agent.ts';
+import type { Session } from '../../lib/wire-types.ts';
 import { SettingsError } from './layout.tsx';
 
 /** Which button is at work: one session's, or "sign out everywhere else". */

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../config.ts';
-import type { SessionData } from '../../lib/auth.ts';
-import { mockClient, refetch, setSession, signedInSession } from '../../test/mock-auth.ts';
+import type { SessionData } from '../../lib/wire-types.ts';
+import { mockClient, setSession, signedInSession } from '../../test/mock-auth.ts';
 import { renderPage } from '../../test/render.tsx';
 import { secretOf, TwoFactorSettingsPage } from './two-factor.tsx';
 
@@ -41,7 +41,7 @@ describe('two-factor settings', () => {
   afterEach(() => {
     cleanup();
     // back to the module's own implementation: the session changes of one test stay in it
-    refetch.mockReset();
+    mockClient.getSession.mockReset();
     window.__LATCH__ = undefined;
     resetConfigForTests();
   });
@@ -60,7 +60,8 @@ describe('two-factor settings', () => {
     mockClient.twoFactor.verifyTotp
       .mockResolvedValueOnce({ data: null, error: { status: 401, code: 'INVALID_CODE', message: 'Invalid code' } })
       .mockResolvedValueOnce({ data: { token: 't', user: session(true).user }, error: null });
-    refetch.mockImplementation(async () => setSession(session(true)));
+    // read again once the code is accepted, the session says two-factor is on
+    mockClient.getSession.mockResolvedValueOnce({ data: session(true), error: null });
     renderSettings();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeTruthy();
@@ -112,7 +113,7 @@ describe('two-factor settings', () => {
       ),
     ).toBeTruthy();
     expect(mockClient.twoFactor.verifyTotp).toHaveBeenLastCalledWith({ code: '123456' });
-    expect(refetch).toHaveBeenCalled();
+    expect(mockClient.getSession).toHaveBeenCalledTimes(1);
     expect(screen.getByText('On')).toBeTruthy();
     expect(screen.queryByRole('figure')).toBeNull();
     expect(screen.getByRole('button', { name: 'Turn off two-factor authentication' })).toBeTruthy();
@@ -139,7 +140,8 @@ describe('two-factor settings', () => {
       data: { status: true, backupCodes: ['zzzzz-11111', 'yyyyy-22222'] },
       error: null,
     });
-    refetch.mockImplementation(async () => setSession(session(false)));
+    // read again once it is turned off, the session says two-factor is off
+    mockClient.getSession.mockResolvedValueOnce({ data: session(false), error: null });
     renderSettings();
     expect(screen.getByText('On')).toBeTruthy();
 

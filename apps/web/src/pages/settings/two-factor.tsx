@@ -10,9 +10,11 @@ import { Alert, Button, Field, focusFirstInvalid, PasswordField } from '../../co
 import { PageHeading } from '../../components/layout.tsx';
 import { useReauthenticate } from '../../components/reauth.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { type AuthError, authClient, useSession } from '../../lib/auth.ts';
+import { authClient } from '../../lib/auth.ts';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
+import { useRefreshSession, useSession } from '../../lib/session.ts';
 import { validateExistingPassword } from '../../lib/validation.ts';
+import type { AuthError } from '../../lib/wire-types.ts';
 import { normalizeCode, validateCode } from '../two-factor.tsx';
 import { SettingsError } from './layout.tsx';
 
@@ -132,7 +134,7 @@ function PasswordStep({
   onCodes: (backupCodes: string[]) => void;
 }) {
   const { t } = useI18n();
-  const { refetch } = useSession();
+  const refreshSession = useRefreshSession();
   const reauthenticate = useReauthenticate();
   const titleId = useId();
   const [password, setPassword] = useState('');
@@ -192,7 +194,7 @@ function PasswordStep({
     } else if (purpose === 'disable') {
       const result = await reauthenticate(() => authClient.twoFactor.disable({ password }));
       if (result.error) return failed(result.error);
-      await refetch();
+      await refreshSession();
       onDisabled();
     } else {
       const result = await reauthenticate(() => authClient.twoFactor.generateBackupCodes({ password }));
@@ -250,7 +252,7 @@ function Enrolment({
   onEnabled: () => void;
 }) {
   const { t } = useI18n();
-  const { refetch } = useSession();
+  const refreshSession = useRefreshSession();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [serverError, setServerError] = useState<AuthError | null>(null);
@@ -286,7 +288,7 @@ function Enrolment({
       return;
     }
     // the server rotated the session and now reports twoFactorEnabled
-    await refetch();
+    await refreshSession();
     onEnabled();
   };
 
