@@ -5,7 +5,8 @@
  *   - verification rows that expired more than a week ago (each flow keeps its expired
  *     rows for a day, so that an old link says "expired" rather than "invalid", and
  *     sweeps its own purpose now and then; this catches the rest);
- *   - audit events older than `audit.retentionDays` (docs/audit-log.md).
+ *   - audit events older than `audit.retentionDays` (docs/audit-log.md), and the webhook
+ *     deliveries of that age that succeeded or failed (pending ones stay: docs/webhooks.md).
  * In batches, each its own statement, with a pause for other requests in between, so a
  * first sweep of a large table never holds the database, or SQLite's event loop, for long.
  */
@@ -14,6 +15,7 @@ import { deleteVerificationsExpiredBefore } from '../../core/db/verification-sto
 import type { AuthDeps } from '../../core/http/context.ts';
 import { deleteAuditEventsBefore } from '../audit/index.ts';
 import { deleteSessionsExpiredBefore } from '../session/index.ts';
+import { deleteFinishedDeliveriesBefore } from '../webhooks/index.ts';
 
 const VERIFICATION_KEEP_SECONDS = 7 * 86_400;
 
@@ -30,6 +32,7 @@ export interface SweepResult {
   sessions: number;
   verifications: number;
   auditEvents: number;
+  webhookDeliveries: number;
 }
 
 /**
@@ -59,6 +62,8 @@ export async function sweepExpired(
   const maxBatches = options.maxBatches ?? 200;
   const now = deps.clock.now();
   const verificationsBefore = addSeconds(now, -VERIFICATION_KEEP_SECONDS);
+  // the delivery log is kept as long as the audit log it mirrors
+  const retentionCutoff = addSeconds(now, -(options.auditRetentionDays ?? 90) * 86_400);
   return {
     sessions: await deleteInBatches((limit) => deleteSessionsExpiredBefore(deps.db, now, limit), batchSize, maxBatches),
     verifications: await deleteInBatches(
@@ -66,9 +71,9 @@ export async function sweepExpired(
       batchSize,
       maxBatches,
     ),
-    auditEvents: await deleteAuditEventsBefore(
-      deps.db,
-      addSeconds(now, -(options.auditRetentionDays ?? 90) * 86_400),
+    auditEvents: await deleteAuditEventsBefore(deps.db, retentionCutoff, batchSize, maxBatches),
+    webhookDeliveries: await deleteInBatches(
+      (limit) => deleteFinishedDeliveriesBefore(deps.db, retentionCutoff, limit),
       batchSize,
       maxBatches,
     ),
@@ -90,7 +95,7 @@ export function startSweeper(
     running = true;
     try {
       const swept = await sweepExpired(deps, { auditRetentionDays: deps.config.audit.retentionDays });
-      if (swept.sessions + swept.verifications + swept.auditEvents > 0)
+      if (swept.sessions + swept.verifications + swept.auditEvents + swept.webhookDeliveries > 0)
         deps.logger.info('swept expired rows', { ...swept });
     } catch (err) {
       deps.logger.warn('could not sweep expired sessions, verification rows and audit events', {

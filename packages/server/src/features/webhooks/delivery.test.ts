@@ -368,6 +368,26 @@ await describeOnDatabases('webhook delivery', LOCAL_DELIVERY, (t) => {
     expect((await deliveriesOf(endpoint.id)).map((d) => d.status)).toEqual(['succeeded']);
   });
 
+  it('a started worker sends on its own timer and reports the queue depth', async () => {
+    const metrics = createMetrics();
+    const endpoint = await subscribe(['user.updated']);
+    const running = createTestApp(t.db, { webhooks: { ...LOCAL_DELIVERY.webhooks, workerIntervalMs: 50 } });
+    running.clock.set(t.app.clock.now());
+    try {
+      await systemEvent('timer');
+      worker(running).start();
+      // the timer runs in real time: wait for it, briefly
+      await expect
+        .poll(async () => (await deliveriesOf(endpoint.id)).map((d) => d.status), { timeout: 3000, interval: 20 })
+        .toEqual(['succeeded']);
+      await expect
+        .poll(() => metrics.render(), { timeout: 3000, interval: 20 })
+        .toMatch(/^latch_webhook_queue_depth 0$/m);
+    } finally {
+      await running.close();
+    }
+  });
+
   it('stopping lets the attempt in flight finish and leaves the rest pending for the next instance', async () => {
     const endpoint = await subscribe(['user.updated']);
     const stopping = createTestApp(t.db, { webhooks: { ...LOCAL_DELIVERY.webhooks, concurrency: 1 } });

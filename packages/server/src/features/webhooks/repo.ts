@@ -282,32 +282,24 @@ export async function releaseClaim(db: Kysely<Database>, id: string, token: stri
     .execute();
 }
 
-/** Finished deliveries older than `before`, in batches (the maintenance sweep). */
+/** One batch of the finished deliveries older than `before` (the maintenance sweep repeats it). */
 export async function deleteFinishedDeliveriesBefore(
   db: Kysely<Database>,
   before: Date,
-  batchSize: number,
-  maxBatches: number,
+  limit: number,
 ): Promise<number> {
-  let total = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
-    // through a derived table: MySQL and MariaDB refuse LIMIT in an IN subquery otherwise
-    const old = db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('webhookDelivery')
-          .select('id')
-          .where('status', 'in', ['succeeded', 'failed'])
-          .where('createdAt', '<', before)
-          .limit(batchSize)
-          .as('old'),
-      )
-      .select('old.id');
-    const result = await db.deleteFrom('webhookDelivery').where('id', 'in', old).executeTakeFirst();
-    const deleted = Number(result.numDeletedRows);
-    total += deleted;
-    if (deleted < batchSize) break;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return total;
+  // through a derived table: MySQL and MariaDB refuse LIMIT in an IN subquery otherwise
+  const old = db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('webhookDelivery')
+        .select('id')
+        .where('status', 'in', ['succeeded', 'failed'])
+        .where('createdAt', '<', before)
+        .limit(limit)
+        .as('old'),
+    )
+    .select('old.id');
+  const result = await db.deleteFrom('webhookDelivery').where('id', 'in', old).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
