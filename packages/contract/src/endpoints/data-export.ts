@@ -2,13 +2,14 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { accountJson, isoDate, sessionJson, userJson } from '../entities.ts';
+import { passkeyJson } from './passkey.ts';
 
 export const exportUserData = endpoint({
   method: 'GET',
   path: '/export-user-data',
   tag: 'User',
   summary:
-    'Everything Latch keeps about the signed-in person (profile, linked accounts, sessions, second factor), for them to download; never secrets',
+    'Everything Latch keeps about the signed-in person (profile, linked accounts, sessions, second factor, passkeys), for them to download; never secrets',
   response: z
     .object({
       exportedAt: isoDate,
@@ -16,6 +17,8 @@ export const exportUserData = endpoint({
       accounts: z.array(accountJson),
       sessions: z.array(sessionJson),
       twoFactor: z.object({ enabled: z.boolean(), authenticatorApp: z.boolean() }),
+      /** Public keys and metadata only: a passkey's private key never leaves the authenticator. */
+      passkeys: z.array(passkeyJson),
     })
     .meta({ id: 'UserDataExport' }),
   errors: ['UNAUTHORIZED', 'NOT_ALLOWED_WHILE_IMPERSONATING'],

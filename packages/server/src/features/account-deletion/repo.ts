@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.ts';
 import { deleteAccountsOfUser } from '../accounts/index.ts';
 import { deleteMembershipsOfUser } from '../organization/index.ts';
+import { deletePasskeysOfUser } from '../passkey/index.ts';
 import { deleteSessionsOfUser } from '../session/index.ts';
 import { deleteTeamMembershipsOfUser } from '../teams/index.ts';
 import { deleteTwoFactorOfUser } from '../two-factor/index.ts';
@@ -20,5 +21,6 @@ export async function deleteUserAndDependents(db: Kysely<Database>, userId: stri
   await deleteTeamMembershipsOfUser(db, userId);
   await deleteMembershipsOfUser(db, userId);
   await deleteTwoFactorOfUser(db, userId);
+  await deletePasskeysOfUser(db, userId);
   return deleteUserRow(db, userId);
 }

@@ -7,6 +7,7 @@
 import { dataExport as rows } from '@latch/contract';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { accountToJson, findAccountsOfUser } from '../accounts/index.ts';
+import { listPasskeys } from '../passkey/index.ts';
 import { listActiveSessionsOfUser, requireSession, sessionToJson } from '../session/index.ts';
 import { findTwoFactorOfUser, hasAuthenticator } from '../two-factor/index.ts';
 import { userToJson } from '../user/index.ts';
@@ -16,10 +17,11 @@ const exportUserData = defineEndpoint(rows.exportUserData, {
     const { user } = await requireSession(ctx, 'sensitive', { ownerOnly: true });
     const { db, clock } = ctx.deps;
     const now = clock.now();
-    const [accounts, sessions, twoFactor] = await Promise.all([
+    const [accounts, sessions, twoFactor, passkeys] = await Promise.all([
       findAccountsOfUser(db, user.id),
       listActiveSessionsOfUser(db, user.id, now),
       ctx.deps.config.plugins.twoFactor ? findTwoFactorOfUser(db, user.id) : Promise.resolve(null),
+      listPasskeys(db, user.id),
     ]);
     ctx.headers.set('content-disposition', 'attachment; filename="latch-account.json"');
     return {
@@ -29,6 +31,7 @@ const exportUserData = defineEndpoint(rows.exportUserData, {
       // an admin's impersonations are the admin's, not the person's
       sessions: sessions.filter((s) => !s.impersonatedBy).map(sessionToJson),
       twoFactor: { enabled: user.twoFactorEnabled, authenticatorApp: hasAuthenticator(twoFactor) },
+      passkeys,
     };
   },
 });
