@@ -31,11 +31,12 @@ export function clientMethodName(path: string): string[] {
 }
 
 /**
- * Redirect rows a client still calls: verify-email answers JSON when no callbackURL is given,
- * and better-auth's client has it as `verifyEmail({ query: { token } })`. Every other redirect
- * row is a link the browser follows (a mailed link, a provider's way back).
+ * Redirect rows a client still calls: verify-email and magic-link/verify answer JSON when no
+ * callbackURL is given, and better-auth's clients have them as `verifyEmail({ query: { token } })`
+ * and `magicLink.verify({ query: { token } })`. Every other redirect row is a link the browser
+ * follows (a mailed link, a provider's way back).
  */
-export const CALLED_REDIRECTS = ['/verify-email'] as const;
+export const CALLED_REDIRECTS = ['/verify-email', '/magic-link/verify'] as const;
 
 /** A path segment that makes a method name: kebab-case words (not `:id`, not `openapi.json`). */
 const NAME_SEGMENT = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;

@@ -19,7 +19,16 @@ import type { ErrorCode } from './errors.ts';
 export type SessionRequirement = 'none' | 'optional' | 'session' | 'sensitive' | 'fresh' | 'recent';
 
 /** The feature whose switch turns the endpoint on (RUNNING.md `plugins.*`); core endpoints have none. */
-export type PluginName = 'username' | 'organization' | 'teams' | 'admin' | 'twoFactor' | 'jwt' | 'passkey';
+export type PluginName =
+  | 'username'
+  | 'organization'
+  | 'teams'
+  | 'admin'
+  | 'twoFactor'
+  | 'jwt'
+  | 'passkey'
+  | 'magicLink'
+  | 'emailOTP';
 
 export interface EndpointEntry {
   readonly method: 'GET' | 'POST';

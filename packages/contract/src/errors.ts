@@ -281,6 +281,14 @@ export const TWO_FACTOR_ERRORS = {
   FAILED_TO_VERIFY_BACKUP_CODE_PLEASE_TRY_AGAIN: e(409, 'Failed to verify backup code. Please try again.'),
 } as const satisfies Record<string, ErrorDefinition>;
 
+/** The email-otp plugin's codes (better-auth's EMAIL_OTP_ERROR_CODES, with its statuses). */
+export const EMAIL_OTP_ERRORS = {
+  OTP_EXPIRED: e(400, 'OTP expired'),
+  INVALID_OTP: e(400, 'Invalid OTP'),
+  /** The code's tries are spent: only a new code helps. */
+  TOO_MANY_ATTEMPTS: e(403, 'Too many attempts'),
+} as const satisfies Record<string, ErrorDefinition>;
+
 /** Webhooks' codes (docs/webhooks.md). */
 export const WEBHOOK_ERRORS = {
   YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS: e(403, 'You are not allowed to manage webhooks'),
@@ -298,6 +306,7 @@ export const ERRORS = {
   ...PASSKEY_ERRORS,
   ...TWO_FACTOR_ERRORS,
   ...WEBHOOK_ERRORS,
+  ...EMAIL_OTP_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -58,6 +58,9 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Organizations: 'Organizations, their members, invitations and teams.',
   Admin: 'User management for administrators: create, ban, impersonate, set roles and passwords.',
   'Two-factor': 'Time-based one-time passwords, emailed codes and backup codes as a second factor.',
+  'Magic link': 'Sign in with a single-use link mailed to the address (off unless plugins.magicLink is set).',
+  'Email OTP':
+    'Sign in, verify the address or reset the password with a one-time code sent by mail (off unless plugins.emailOTP is set).',
   Reference: 'This document and the page that renders it.',
 };
 

@@ -35,9 +35,11 @@ import {
 } from './features/credentials/index.ts';
 import { dataExportEndpoints } from './features/data-export/index.ts';
 import { emailChangeEndpoints } from './features/email-change/index.ts';
+import { emailOtpEndpoints } from './features/email-otp/index.ts';
 import { emailVerificationEndpoints, registerEmailVerification } from './features/email-verification/index.ts';
 import { invitationEndpoints } from './features/invitations/index.ts';
 import { addJwtHeader, jwtEndpoints, jwtSessionHeaders } from './features/jwt/index.ts';
+import { magicLinkEndpoints } from './features/magic-link/index.ts';
 import { startSweeper } from './features/maintenance/index.ts';
 import { metaEndpoints } from './features/meta/routes.ts';
 import {
@@ -171,6 +173,8 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     // answered 404 by their handlers while webhooks.enabled is off (the reference lists them with the admin plugin)
     ...(config.plugins.admin ? webhookEndpoints : []),
     ...(config.plugins.twoFactor ? twoFactorEndpoints : []),
+    ...(config.plugins.magicLink ? magicLinkEndpoints : []),
+    ...(config.plugins.emailOTP ? emailOtpEndpoints : []),
   ];
   const router = createRouter({
     deps,

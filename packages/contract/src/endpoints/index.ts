@@ -11,9 +11,11 @@ import { adminEndpoints } from './admin.ts';
 import { credentialsEndpoints } from './credentials.ts';
 import { dataExportEndpoints } from './data-export.ts';
 import { emailChangeEndpoints } from './email-change.ts';
+import { emailOtpEndpoints } from './email-otp.ts';
 import { emailVerificationEndpoints } from './email-verification.ts';
 import { invitationsEndpoints } from './invitations.ts';
 import { jwtEndpoints } from './jwt.ts';
+import { magicLinkEndpoints } from './magic-link.ts';
 import { membersEndpoints } from './members.ts';
 import { metaEndpoints } from './meta.ts';
 import { organizationEndpoints } from './organization.ts';
@@ -36,9 +38,11 @@ export * from './common.ts';
 export * as credentials from './credentials.ts';
 export * as dataExport from './data-export.ts';
 export * as emailChange from './email-change.ts';
+export * as emailOtp from './email-otp.ts';
 export * as emailVerification from './email-verification.ts';
 export * as invitations from './invitations.ts';
 export * as jwt from './jwt.ts';
+export * as magicLink from './magic-link.ts';
 export * as members from './members.ts';
 export * as meta from './meta.ts';
 export * as organization from './organization.ts';
@@ -78,5 +82,7 @@ export const ENDPOINTS = [
   ...webhooksEndpoints,
   ...twoFactorEndpoints,
   ...passkeyEndpoints,
+  ...magicLinkEndpoints,
+  ...emailOtpEndpoints,
   ...referenceEndpoints,
 ] as const;

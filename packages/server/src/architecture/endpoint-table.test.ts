@@ -36,6 +36,8 @@ const app = createTestApp(db, {
     twoFactor: {},
     jwt: {},
     passkey: {},
+    magicLink: {},
+    emailOTP: {},
   },
 });
 afterAll(async () => {

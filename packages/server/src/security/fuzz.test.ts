@@ -79,6 +79,8 @@ const OPTIONS: LatchOptions = {
     twoFactor: {},
     jwt: {},
     passkey: {},
+    magicLink: {},
+    emailOTP: {},
   },
 };
 const app: TestApp = createTestApp(db, OPTIONS);

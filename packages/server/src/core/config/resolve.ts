@@ -118,6 +118,9 @@ export interface ResolvedConfig {
     /** Off unless configured; see resolvePasskey. */
     passkey: { rpID: string; rpName: string; origins: string[] } | false;
     jwt: { algorithm: 'EdDSA' | 'ES256' | 'RS256'; expirationTime: number; issuer: string; audience: string } | false;
+    /** Off unless configured (unlike the plugins above). */
+    magicLink: { expiresIn: number; disableSignUp: boolean } | false;
+    emailOTP: { otpLength: number; expiresIn: number; allowedAttempts: number; disableSignUp: boolean } | false;
   };
   /** NODE_ENV=production: stricter start-up checks. */
   production: boolean;
@@ -168,11 +171,14 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
   const admin = plugins.admin === false ? false : (plugins.admin ?? {});
   const twoFactor = plugins.twoFactor === false ? false : (plugins.twoFactor ?? {});
   const jwt = plugins.jwt === false ? false : (plugins.jwt ?? {});
+  // passkeys bind to a domain: an operator turns them on knowing which (docs/passkeys.md)
+  const passkey = plugins.passkey ?? false;
+  // passwordless sign-in is a decision of the operator: off unless its section is there
+  const magicLink = plugins.magicLink ?? false;
+  const emailOTP = plugins.emailOTP ?? false;
   const appName = o.appName ?? 'Latch';
   const rl = o.rateLimit ?? {};
   const lockout = o.password?.lockout ?? {};
-  // passkeys bind to a domain: an operator turns them on knowing which (docs/passkeys.md)
-  const passkey = plugins.passkey ?? false;
   if ((lockout.freeAttempts ?? 5) > (lockout.maxFailures ?? 100)) {
     throw new ConfigError('password.lockout.freeAttempts: must not exceed maxFailures');
   }
@@ -317,6 +323,16 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
         expirationTime: jwt.expirationTime ?? 3600,
         issuer: jwt.issuer ?? origin,
         audience: jwt.audience ?? origin,
+      },
+      magicLink: magicLink && {
+        expiresIn: magicLink.expiresIn ?? 300,
+        disableSignUp: magicLink.disableSignUp ?? false,
+      },
+      emailOTP: emailOTP && {
+        otpLength: emailOTP.otpLength ?? 6,
+        expiresIn: emailOTP.expiresIn ?? 300,
+        allowedAttempts: emailOTP.allowedAttempts ?? 3,
+        disableSignUp: emailOTP.disableSignUp ?? false,
       },
     },
     production: ctx.production,

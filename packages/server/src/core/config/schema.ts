@@ -307,6 +307,32 @@ export const configFileSchema = z
             })
             .strict(),
         ),
+        /** Sign-in by a mailed single-use link (docs/magic-link.md); off unless set. */
+        magicLink: pluginToggle(
+          z
+            .object({
+              /** Seconds a link works (default 300). */
+              expiresIn: positiveSeconds.max(86_400).optional(),
+              /** An address without an account gets no link and no account (default false). */
+              disableSignUp: z.boolean().optional(),
+            })
+            .strict(),
+        ),
+        /** One-time codes by mail for sign-in, verification and reset (docs/email-otp.md); off unless set. */
+        emailOTP: pluginToggle(
+          z
+            .object({
+              /** Digits of a code (default 6). */
+              otpLength: z.number().int().min(6).max(12).optional(),
+              /** Seconds a code works (default 300). */
+              expiresIn: positiveSeconds.max(3600).optional(),
+              /** Wrong tries a code allows before only a new code helps (default 3). */
+              allowedAttempts: z.number().int().min(1).max(10).optional(),
+              /** An address without an account gets no sign-in code and no account (default false). */
+              disableSignUp: z.boolean().optional(),
+            })
+            .strict(),
+        ),
       })
       .strict()
       .optional(),

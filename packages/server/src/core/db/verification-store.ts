@@ -22,7 +22,19 @@ import { toDate } from './values.ts';
 type Db = Kysely<Database>;
 
 /** `auth-state`: the OAuth state of a sign-in at a provider (features/social/state.ts). */
-export type TokenPurpose = 'email-verification' | 'reset-password' | 'delete-account' | 'undo-change' | 'auth-state';
+/**
+ * `magic-link`: a mailed sign-in link, value `{email, userId, name}` (features/magic-link);
+ * `email-otp`: a mailed code, keyed by `<type>:<address>` instead of a secret token, value
+ * `{digest, userId}` where the digest is an HMAC of the code (features/email-otp).
+ */
+export type TokenPurpose =
+  | 'email-verification'
+  | 'reset-password'
+  | 'delete-account'
+  | 'undo-change'
+  | 'auth-state'
+  | 'magic-link'
+  | 'email-otp';
 
 export interface StoredToken {
   id: string;
@@ -164,6 +176,72 @@ export async function deleteTrustedDevicesOfUser(db: Db, userId: string): Promis
     .deleteFrom('verification')
     .where('identifier', 'like', `${trustedDevicePrefix(userId)}%`)
     .execute();
+}
+
+// --- passwordless sign-in (features/magic-link, features/email-otp, features/mailbox-proof) ---
+
+/** Deletes every row of this purpose and token: a new code replaces the pending one of its address. */
+export async function deleteTokens(db: Db, purpose: TokenPurpose, token: string): Promise<void> {
+  await db.deleteFrom('verification').where('identifier', '=', tokenIdentifier(purpose, token)).execute();
+}
+
+/**
+ * Gives back the try a right code took, when the code is only checked and stays good for
+ * the request that spends it (check-verification-otp). Only a holder of the right code gets
+ * a try back, so a guesser gains nothing from it.
+ */
+export async function giveBackAttempt(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('verification')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1), updatedAt: now }))
+    .where('id', '=', id)
+    .where('attempts', '>', 0)
+    .execute();
+}
+
+/**
+ * Voids every one-time secret bound to a user: reset and deletion links, verification and
+ * email-change links, two-factor sign-in challenges and trusted browsers. For when the
+ * mailbox is proven over an account someone set up without proving it
+ * (features/mailbox-proof): nothing issued before the proof may act on the account after it.
+ * Candidates are found in SQL, then matched exactly here: MariaDB compares without case, and
+ * LIKE would take a `_` in an imported id for any character.
+ */
+export async function deleteSecretsOfUser(db: Db, userId: string): Promise<void> {
+  const rows = await db
+    .selectFrom('verification')
+    .select(['id', 'identifier', 'value'])
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb.or([eb('identifier', 'like', 'reset-password:%'), eb('identifier', 'like', 'delete-account:%')]),
+          eb('value', '=', userId),
+        ]),
+        eb.and([eb('identifier', 'like', 'email-verification:%'), eb('value', 'like', `%"userId":"${userId}"%`)]),
+        eb.and([eb('identifier', 'like', '2fa:%'), eb('value', 'like', `${userId}:%`)]),
+        eb('identifier', 'like', `${trustedDevicePrefix(userId)}%`),
+      ]),
+    )
+    .execute();
+  const ids = rows.filter((row) => isSecretOf(row, userId)).map((row) => row.id);
+  if (ids.length) await db.deleteFrom('verification').where('id', 'in', ids).execute();
+}
+
+function isSecretOf(row: { identifier: string; value: string }, userId: string): boolean {
+  if (row.identifier.startsWith('reset-password:') || row.identifier.startsWith('delete-account:'))
+    return row.value === userId;
+  // a two-factor challenge's value is `<userId>:<dontRemember>:<tries>` (features/two-factor/challenge.ts)
+  if (row.identifier.startsWith('2fa:')) return row.value.startsWith(`${userId}:`);
+  if (row.identifier.startsWith('trust-device:')) return row.identifier.startsWith(trustedDevicePrefix(userId));
+  if (row.identifier.startsWith('email-verification:')) {
+    try {
+      const value: unknown = JSON.parse(row.value);
+      return typeof value === 'object' && value !== null && (value as { userId?: unknown }).userId === userId;
+    } catch {
+      return false;
+    }
+  }
+  return false;
 }
 
 // --- rows addressed by an identifier their feature builds (features/two-factor) ---------

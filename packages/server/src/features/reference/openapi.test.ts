@@ -54,6 +54,8 @@ const ALL_ON: LatchOptions = {
     admin: { adminRoles: ['admin'] },
     twoFactor: {},
     jwt: {},
+    magicLink: {},
+    emailOTP: {},
   },
 };
 const ALL_OFF: LatchOptions = {

@@ -48,6 +48,8 @@ function pluginsOf(config: ResolvedConfig): Record<PluginName, boolean> {
     twoFactor: plugins.twoFactor !== false,
     passkey: plugins.passkey !== false,
     jwt: plugins.jwt !== false,
+    magicLink: plugins.magicLink !== false,
+    emailOTP: plugins.emailOTP !== false,
   };
 }
 

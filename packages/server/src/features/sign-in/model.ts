@@ -3,7 +3,9 @@
  * the checks it passes, and what granting it answers. Every path that gives a browser a
  * new session (password, username, sign-up, social, ID token, verification, two-factor
  * completion, impersonation, re-authentication and the rotations that replace a session)
- * describes itself as an attempt and calls `grantSession`; nothing else creates one.
+ * describes itself as an attempt and calls `grantSession`; nothing else creates one. A magic
+ * link and an emailed sign-in code prove the mailbox: they mark the address verified before
+ * they ask for a session, so the email-verification check has nothing to refuse.
  */
 import type { RequestContext } from '../../core/http/context.ts';
 import type { Session } from '../session/index.ts';
@@ -34,7 +36,11 @@ export type SignInMethod =
   /** the password entered again in a signed-in session (POST /verify-password) */
   | 'reauthentication'
   /** a new session replacing the current one after a proof (a password or a code) in that session */
-  | 'rotation';
+  | 'rotation'
+  /** a mailed sign-in link followed (features/magic-link) */
+  | 'magic-link'
+  /** a mailed sign-in code entered (features/email-otp) */
+  | 'email-otp';
 
 export const SIGN_IN_METHODS: readonly SignInMethod[] = [
   'password',
@@ -48,6 +54,8 @@ export const SIGN_IN_METHODS: readonly SignInMethod[] = [
   'impersonation',
   'reauthentication',
   'rotation',
+  'magic-link',
+  'email-otp',
 ];
 
 export interface SignInAttempt {

@@ -30,6 +30,8 @@ const PERSON_SIGNED_IN: ReadonlySet<SignInMethod> = new Set([
   'id-token',
   'two-factor',
   'passkey',
+  'magic-link',
+  'email-otp',
 ]);
 
 /** Grants that replace whatever session the browser had (not an admin's impersonation, nor a rotation, which replaces its own). */

@@ -24,6 +24,7 @@ import {
   verifyEmailOf,
 } from '../../test/harness.ts';
 import { loginAtProvider, type OidcProvider, startOidcProvider } from '../../test/oidc-provider.ts';
+import { codeOf, magicLinkOf } from '../mailbox-proof/test-helpers.ts';
 import { openToken } from '../social/tokens.ts';
 import { codeFor, enrolledUser } from '../two-factor/test-helpers.ts';
 import { boundSignInChecks } from './pipeline.ts';
@@ -56,7 +57,9 @@ describe('the sign-in pipeline is the only way to a session', () => {
       'features/admin/routes-sessions.ts', // impersonate-user
       'features/credentials/reauthenticate.ts', // verify-password
       'features/credentials/routes.ts', // sign-up/email, sign-in/email (and username through it), change-password
+      'features/email-otp/service.ts', // sign-in/email-otp, and email-otp/verify-email's automatic sign-in
       'features/email-verification/service.ts', // verify-email's automatic sign-in
+      'features/magic-link/service.ts', // magic-link/verify
       'features/passkey/sign-in.ts', // passkey/verify-authentication (features/passkey/passkey.test.ts drives it, a ban too)
       'features/sign-in/pipeline.ts',
       'features/social/id-token.ts', // sign-in/social with an ID token
@@ -93,6 +96,7 @@ describe('every session-granting route goes through the pipeline', () => {
     db = await openSharedDatabase('sqlite');
     app = createTestApp(db, {
       emailVerification: { autoSignInAfterVerification: true },
+      plugins: { magicLink: {}, emailOTP: {} },
       socialProviders: {
         google: { clientId: 'latch-test-client', clientSecret: 'latch-test-client-secret', endpoints: op.endpoints },
       },
@@ -191,6 +195,29 @@ describe('every session-granting route goes through the pipeline', () => {
     expect((await stranger.get('/get-session')).json.user.id).toBe(userId);
   });
 
+  it('a magic link, an emailed sign-in code and a verification code grant through it', async () => {
+    const { email, userId } = await signUpVerifiedUser(app);
+    await app.client().post('/sign-in/magic-link', { email });
+    const viaLink = await granted(() => app.client().get(magicLinkOf(app, email)));
+    expect([viaLink.res.status, viaLink.methods]).toEqual([302, ['magic-link']]);
+    await app.client().post('/email-otp/send-verification-otp', { email, type: 'sign-in' });
+    const otp = codeOf(app, email, 'email-otp-sign-in');
+    const viaCode = await granted(() => app.client().post('/sign-in/email-otp', { email, otp }));
+    expect([viaCode.res.status, viaCode.methods]).toEqual([200, ['email-otp']]);
+    expect(grantLines().filter((g) => g.userId === userId).length).toBeGreaterThanOrEqual(2);
+
+    // email-otp/verify-email signs in as the verification link does (autoSignInAfterVerification)
+    const unverified = await signUpUser(app);
+    await app
+      .client()
+      .post('/email-otp/send-verification-otp', { email: unverified.email, type: 'email-verification' });
+    const code = codeOf(app, unverified.email, 'email-otp-verify-email');
+    const verified = await granted(() =>
+      app.client().post('/email-otp/verify-email', { email: unverified.email, otp: code }),
+    );
+    expect(verified.methods).toEqual(['email-verification']);
+  });
+
   it('every step of two-factor grants through it: enrolment, each second factor, disabling', async () => {
     const user = await enrolledUser(app);
     const grants = grantLines().filter((g) => g.userId === user.userId);
@@ -285,6 +312,19 @@ describe('every session-granting route goes through the pipeline', () => {
         .where('id', '=', user.userId)
         .executeTakeFirstOrThrow();
       expect(Boolean(row.emailVerified)).toBe(true);
+    });
+
+    it('a magic link and an emailed sign-in code', async () => {
+      const user = await signUpVerifiedUser(app);
+      await app.client().post('/sign-in/magic-link', { email: user.email });
+      const link = magicLinkOf(app, user.email);
+      await app.client().post('/email-otp/send-verification-otp', { email: user.email, type: 'sign-in' });
+      const otp = codeOf(app, user.email, 'email-otp-sign-in');
+      await ban(user.userId);
+      const viaLink = await refused(() => app.client().get(link));
+      expect(viaLink.location).toBe('/?error=BANNED_USER');
+      const viaCode = await refused(() => app.client().post('/sign-in/email-otp', { email: user.email, otp }));
+      expect(viaCode.json.code).toBe('BANNED_USER');
     });
 
     it('impersonation', async () => {

@@ -49,6 +49,11 @@ export interface Challenge {
   value: string;
   userId: string;
   dontRemember: boolean;
+  /**
+   * The first factor was the mailbox (a magic link, an emailed code): an emailed code would
+   * prove the same mailbox again, so it is not on offer (factors stand alone).
+   */
+  firstFactorByMail: boolean;
 }
 
 export type Verifier =
@@ -63,9 +68,12 @@ function identifierOf(challengeId: string): string {
   return `2fa:${hashToken(challengeId)}`;
 }
 
-/** The trailing field held the tries before 0002-attempt-counters; it stays for rows of older versions. */
-function encode(userId: string, dontRemember: boolean): string {
-  return `${userId}:${dontRemember ? 1 : 0}:0`;
+/**
+ * The third field held the tries before 0002-attempt-counters; it stays for rows of older
+ * versions. A fourth, `mailbox`, marks a challenge whose first factor came by mail.
+ */
+function encode(userId: string, dontRemember: boolean, firstFactorByMail: boolean): string {
+  return `${userId}:${dontRemember ? 1 : 0}:0${firstFactorByMail ? ':mailbox' : ''}`;
 }
 
 /** Takes the sign-in over: no session, the `two_factor` cookie, and the methods on offer. */
@@ -73,13 +81,15 @@ export async function startChallenge(
   ctx: Ctx,
   user: User,
   dontRemember: boolean,
+  opts: { firstFactorByMail?: boolean } = {},
 ): Promise<{ twoFactorRedirect: true; twoFactorMethods: string[] }> {
+  const firstFactorByMail = opts.firstFactorByMail ?? false;
   // 24 characters of 64 (144 bits); the cookie is also signed
   const id = `2fa-${randomString(24, URL_SAFE)}`;
   await insertVerification(ctx.deps.db, {
     id: generateId(),
     identifier: identifierOf(id),
-    value: encode(user.id, dontRemember),
+    value: encode(user.id, dontRemember, firstFactorByMail),
     now: ctx.deps.clock.now(),
     expiresInSeconds: CHALLENGE_SECONDS,
   });
@@ -97,7 +107,7 @@ export async function startChallenge(
   // an emailed code where it counts as a second factor (factors.ts); mail falls back to the outbox without SMTP
   const methods = [
     ...(hasAuthenticator(record) ? ['totp'] : []),
-    ...(emailCodeCounts(ctx.deps, record) ? ['otp'] : []),
+    ...(!firstFactorByMail && emailCodeCounts(ctx.deps, record) ? ['otp'] : []),
     // a passkey of the account (routes-passkey.ts), where plugins.passkey is on
     ...((await hasPasskey(ctx, user.id)) ? ['passkey'] : []),
   ];
@@ -114,7 +124,7 @@ export async function resolveVerifier(ctx: Ctx): Promise<Verifier> {
   if (!id) throw authError('INVALID_TWO_FACTOR_COOKIE');
   const row = await findVerification(ctx.deps.db, identifierOf(id));
   if (!row || row.expiresAt <= ctx.deps.clock.now()) throw authError('INVALID_TWO_FACTOR_COOKIE');
-  const [userId = '', remember = '0'] = row.value.split(':');
+  const [userId = '', remember = '0', , marker] = row.value.split(':');
   const user = await findUserById(ctx.deps.db, userId);
   if (!user) throw authError('INVALID_TWO_FACTOR_COOKIE');
   return {
@@ -126,6 +136,7 @@ export async function resolveVerifier(ctx: Ctx): Promise<Verifier> {
       value: row.value,
       userId,
       dontRemember: remember === '1',
+      firstFactorByMail: marker === 'mailbox',
     },
   };
 }

@@ -106,7 +106,8 @@ const verifyBackupCode = defineEndpoint(rows.verifyBackupCode, {
 });
 
 /**
- * At sign-in, an emailed code only where it counts as a second factor; in a session, turning
+ * At sign-in, an emailed code only where it counts as a second factor, and never after a first
+ * factor that came by mail; in a session, turning
  * two-factor on with emailed codes alone only with the operator's opt-in (factors.ts).
  */
 async function assertEmailCodeCounts(ctx: RequestContext<unknown, unknown>, v: Verifier): Promise<void> {
@@ -116,6 +117,8 @@ async function assertEmailCodeCounts(ctx: RequestContext<unknown, unknown>, v: V
       throw authError('EMAILED_CODES_CANNOT_BE_THE_ONLY_SECOND_FACTOR');
     return;
   }
+  // after a magic link or an emailed sign-in code, a code by mail would prove the same mailbox twice
+  if (v.challenge.firstFactorByMail) throw authError('OTP_NOT_ENABLED');
   if (!emailCodeCounts(ctx.deps, await findTwoFactorOfUser(ctx.deps.db, v.user.id))) throw authError('OTP_NOT_ENABLED');
 }
 

@@ -1,0 +1,1 @@
+export { emailOtpEndpoints } from './routes.ts';

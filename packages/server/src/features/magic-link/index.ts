@@ -1,0 +1,1 @@
+export { magicLinkEndpoints } from './routes.ts';

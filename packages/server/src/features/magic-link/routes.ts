@@ -1,0 +1,61 @@
+/** POST /sign-in/magic-link and GET /magic-link/verify (better-auth's `magic-link` plugin). */
+import { magicLink as rows } from '@latch/contract';
+import type { ResolvedConfig } from '../../core/config/resolve.ts';
+import { AuthError } from '../../core/errors.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { webPageURL } from '../../core/http/page-url.ts';
+import { limitAccount } from '../../core/http/rate-limit/index.ts';
+import { checkRedirectTargets } from '../../core/http/request-checks.ts';
+import { appendQuery, withMinimumDuration } from '../email-verification/index.ts';
+import { sessionToJson } from '../session/index.ts';
+import { userToJson } from '../user/index.ts';
+import { followMagicLink, sendMagicLink } from './service.ts';
+
+/** Known and unknown addresses answer alike, in about the same time. */
+const SEND_MINIMUM_MS = 500;
+
+const signInMagicLink = defineEndpoint(rows.signInMagicLink, {
+  async handler(ctx) {
+    // per address, whoever asks and from wherever: a mailbox is not flooded through rotating IPs
+    await limitAccount(ctx, ctx.body.email);
+    await withMinimumDuration(SEND_MINIMUM_MS, () => sendMagicLink(ctx, ctx.body));
+    return { status: true } as const;
+  },
+});
+
+const magicLinkVerify = defineEndpoint(rows.magicLinkVerify, {
+  async handler(ctx) {
+    // the router checks the query's callbackURL; this link's two other targets are checked here, before any work
+    checkRedirectTargets(ctx.query, 'query', ctx.deps.config, ['errorCallbackURL', 'newUserCallbackURL']);
+    const { token, callbackURL, errorCallbackURL, newUserCallbackURL } = ctx.query;
+    try {
+      const followed = await followMagicLink(ctx, token);
+      if (!callbackURL) {
+        if (followed.kind === 'challenge') return followed.answer;
+        return { token: followed.token, user: userToJson(followed.user), session: sessionToJson(followed.session) };
+      }
+      const next = followed.isNew && newUserCallbackURL ? newUserCallbackURL : callbackURL;
+      // two-factor on: the browser finishes at the challenge page, which goes on to `next`
+      if (followed.kind === 'challenge') return ctx.redirect(challengePageURL(ctx.deps.config, next));
+      return ctx.redirect(next);
+    } catch (err) {
+      // as better-auth: the refusal goes to errorCallbackURL (else callbackURL) as ?error=<CODE>
+      const target = errorCallbackURL || callbackURL;
+      if (err instanceof AuthError && target) return ctx.redirect(appendQuery(target, { error: err.code }));
+      throw err;
+    }
+  },
+});
+
+/**
+ * The web app's two-factor page, told where to go afterwards: `next` is passed as a path
+ * when it is on this origin (the page only follows same-origin paths), else the page goes home.
+ */
+function challengePageURL(config: ResolvedConfig, next: string): string {
+  const target = new URL(next, `${config.origin}/`);
+  const query: Record<string, string> =
+    target.origin === config.origin ? { next: `${target.pathname}${target.search}${target.hash}` } : {};
+  return webPageURL(config, '/two-factor', query);
+}
+
+export const magicLinkEndpoints = [signInMagicLink, magicLinkVerify];
