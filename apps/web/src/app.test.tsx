@@ -76,6 +76,23 @@ describe('the query cache and the signed-in person', () => {
     expect(mockClient.listSessions).toHaveBeenCalledTimes(2);
   });
 
+  it('another tab signing out is read here once; the session is then gone from this tab too', async () => {
+    const ada = person('u1', 'ada@example.com');
+    setSession(ada);
+    mockClient.listSessions.mockImplementation(async () => ({ data: [ada.session], error: null }));
+    render(tree());
+    await screen.findByRole('heading', { level: 1, name: 'Sessions' });
+    expect(mockClient.getSession).not.toHaveBeenCalled();
+
+    // what @latch/client and this app post when a tab signs out
+    setSession(null);
+    const otherTab = new BroadcastChannel('latch.session');
+    otherTab.postMessage({ event: 'session', data: { trigger: 'signout' }, clientId: 'another-tab', timestamp: 1 });
+    otherTab.close();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(mockClient.getSession).toHaveBeenCalledTimes(1);
+  });
+
   it("the header's link to the settings is named by what it shows, then what it does (WCAG 2.5.3)", async () => {
     const ada = person('u1', 'ada@example.com');
     setSession({ ...ada, user: { ...ada.user, name: 'Ada Lovelace' } });

@@ -127,6 +127,9 @@ describe('the service stops in the middle of a session', () => {
     await waitFor(() => expect(where()).toBe('/sign-in?signedOut=1'));
     expect(service.state.signedIn).toBe(false);
     expect(await screen.findByText(t.signIn.signedOut)).toBeTruthy();
+    // the sign-out itself is the news: the session is not read again after it
+    const afterSignOut = service.state.requests.slice(service.state.requests.lastIndexOf('POST /sign-out') + 1);
+    expect(afterSignOut).not.toContain('GET /get-session');
   });
 
   it('saving a form says the service cannot be reached, keeps the input, and saves on "Try again"', async () => {
