@@ -114,7 +114,7 @@ export function createWebhookWorker(deps: WorkerDeps): WebhookWorker {
         now,
       });
     } catch (err) {
-      // a secret that no longer decrypts (AUTH_SECRET changed): nothing to retry with
+      // a secret that no longer decrypts (AUTH_SECRET changed): a failed attempt, until the secret is rotated
       deps.logger.error('webhooks: could not sign a delivery', { deliveryId: delivery.id, error: err });
       result = { ok: false, statusCode: null, error: 'could not sign', retryAfterSeconds: null, aborted: false };
     }
@@ -224,7 +224,8 @@ export function createWebhookWorker(deps: WorkerDeps): WebhookWorker {
       timer = null;
       const current = running;
       // no new claims from here; attempts in flight go on (each is bounded by timeoutMs)
-      const finished = Promise.all([current, ...inFlight]).then(() => undefined);
+      // settled, not resolved: a failure was logged by its pass, and must not fail the shutdown
+      const finished = Promise.allSettled([current, ...inFlight]);
       let bound: NodeJS.Timeout | undefined;
       const late = await Promise.race([
         finished.then(() => false),
