@@ -28,6 +28,7 @@ function exported(): UserDataExport {
     ],
     sessions: [session],
     twoFactor: { enabled: false, authenticatorApp: false },
+    passkeys: [],
   };
 }
 
