@@ -11,7 +11,8 @@ import { providerColor, providerName } from '../lib/providers.ts';
 import { useArrivedSignedOut, useSession, useSignOut } from '../lib/session.ts';
 import { useTheme } from '../lib/theme.ts';
 import type { User } from '../lib/wire-types.ts';
-import { Alert, Button, Spinner } from './form.tsx';
+import { Alert } from './alert.tsx';
+import { Button, Spinner } from './button.tsx';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 
 /** Sets the document title as "<page> · <app>". */

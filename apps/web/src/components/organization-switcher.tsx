@@ -7,7 +7,7 @@ import { useSession } from '../lib/session.ts';
 import { useSetActiveOrganization } from '../pages/organization/mutations.ts';
 import { useOrganizationList } from '../pages/organization/state.ts';
 import { OrganizationLogo } from '../pages/organization/ui.tsx';
-import { Spinner } from './form.tsx';
+import { Spinner } from './button.tsx';
 
 /**
  * The header's organization menu: the person's organizations (the active one marked), switching,

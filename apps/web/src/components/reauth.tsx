@@ -32,7 +32,10 @@ import { accountsQuery } from '../lib/query.ts';
 import { useRefreshSession, useSession, useSignOut } from '../lib/session.ts';
 import { validateExistingPassword } from '../lib/validation.ts';
 import type { AuthError, AuthResult } from '../lib/wire-types.ts';
-import { Button, FormError, focusWhenReady, PasswordField, Spinner } from './form.tsx';
+import { Button, Spinner } from './button.tsx';
+import { PasswordField } from './field.tsx';
+import { focusWhenReady } from './focus.ts';
+import { FormError } from './form-error.tsx';
 import './reauth.css';
 
 type Outcome = 'verified' | 'cancelled';

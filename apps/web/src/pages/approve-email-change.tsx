@@ -6,7 +6,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button } from '../components/form.tsx';
+import { Alert } from '../components/alert.tsx';
+import { Button } from '../components/button.tsx';
 import { AuthCard, FullPageSpinner } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import { authClient } from '../lib/auth.ts';

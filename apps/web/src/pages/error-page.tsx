@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../components/form.tsx';
+import { Alert } from '../components/alert.tsx';
 import { AuthCard } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { ErrorCode, Messages, OAuthErrorCode } from '../i18n/messages.ts';

@@ -1,6 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Field, FormFieldset } from '../components/form.tsx';
+import { Alert } from '../components/alert.tsx';
+import { Button } from '../components/button.tsx';
+import { Field } from '../components/field.tsx';
+import { FormFieldset } from '../components/form-fieldset.tsx';
 import { AuthCard } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import { authClient } from '../lib/auth.ts';

@@ -1,6 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Checkbox, Field, FormError, focusFirstInvalid, PasswordField } from '../components/form.tsx';
+import { Alert } from '../components/alert.tsx';
+import { Button } from '../components/button.tsx';
+import { Checkbox, Field, PasswordField } from '../components/field.tsx';
+import { focusFirstInvalid } from '../components/focus.ts';
+import { FormError } from '../components/form-error.tsx';
 import { AuthCard, RedirectIfSignedIn, SocialButtons } from '../components/layout.tsx';
 import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';

@@ -1,6 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Button, Field, FormFieldset, focusFirstInvalid, PasswordField } from '../components/form.tsx';
+import { Alert } from '../components/alert.tsx';
+import { Button } from '../components/button.tsx';
+import { Field, PasswordField } from '../components/field.tsx';
+import { focusFirstInvalid } from '../components/focus.ts';
+import { FormFieldset } from '../components/form-fieldset.tsx';
 import { AuthCard, PasswordStrength, RedirectIfSignedIn, SocialButtons } from '../components/layout.tsx';
 import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';

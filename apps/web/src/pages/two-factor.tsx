@@ -6,7 +6,11 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Checkbox, Field, FormError, focusFirstInvalid, focusWhenReady } from '../components/form.tsx';
+import { Alert } from '../components/alert.tsx';
+import { Button } from '../components/button.tsx';
+import { Checkbox, Field } from '../components/field.tsx';
+import { focusFirstInvalid, focusWhenReady } from '../components/focus.ts';
+import { FormError } from '../components/form-error.tsx';
 import { AuthCard, RedirectIfSignedIn } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { Messages } from '../i18n/messages.ts';

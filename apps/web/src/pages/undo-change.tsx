@@ -7,7 +7,8 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button } from '../components/form.tsx';
+import { Alert } from '../components/alert.tsx';
+import { Button } from '../components/button.tsx';
 import { AuthCard } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { Messages } from '../i18n/messages.ts';

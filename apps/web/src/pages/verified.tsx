@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, Field, FormError, focusWhenReady } from '../components/form.tsx';
+import { Alert } from '../components/alert.tsx';
+import { Button } from '../components/button.tsx';
+import { Field } from '../components/field.tsx';
+import { focusWhenReady } from '../components/focus.ts';
+import { FormError } from '../components/form-error.tsx';
 import { AuthCard, FullPageSpinner } from '../components/layout.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { ErrorCode, Messages } from '../i18n/messages.ts';

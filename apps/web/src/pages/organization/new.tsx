@@ -1,6 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Field, FormFieldset, focusFirstInvalid } from '../../components/form.tsx';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { focusFirstInvalid } from '../../components/focus.ts';
+import { FormFieldset } from '../../components/form-fieldset.tsx';
 import { PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { authErrorOf } from '../../lib/query.ts';

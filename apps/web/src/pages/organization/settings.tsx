@@ -1,6 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Field, FormFieldset, focusFirstInvalid } from '../../components/form.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { focusFirstInvalid } from '../../components/focus.ts';
+import { FormFieldset } from '../../components/form-fieldset.tsx';
 import { PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { describeError } from '../../lib/errors.ts';

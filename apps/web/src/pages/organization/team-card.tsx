@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Alert, Button, Field, FormFieldset } from '../../components/form.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { FormFieldset } from '../../components/form-fieldset.tsx';
 import { FullPageSpinner } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';

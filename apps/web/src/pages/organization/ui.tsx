@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import { Button } from '../../components/form.tsx';
+import { Button } from '../../components/button.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { Messages } from '../../i18n/messages.ts';
 import type { Organization } from '../../lib/wire-types.ts';

@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { Alert, Button, Field } from '../../components/form.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
 import { PageHeading } from '../../components/layout.tsx';
 import { useReauthenticate } from '../../components/reauth.tsx';
 import { getConfig } from '../../config.ts';

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { Alert, Button, FormError } from '../../components/form.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { Avatar } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { describeError, needsReauthentication } from '../../lib/errors.ts';

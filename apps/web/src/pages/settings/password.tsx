@@ -1,7 +1,10 @@
 import { latchKeys } from '@latch/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Alert, Button, Checkbox, focusFirstInvalid, PasswordField } from '../../components/form.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Checkbox, PasswordField } from '../../components/field.tsx';
+import { focusFirstInvalid } from '../../components/focus.ts';
 import { FullPageSpinner, PageHeading, PasswordStrength } from '../../components/layout.tsx';
 import { useReauthenticate } from '../../components/reauth.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';

@@ -1,7 +1,10 @@
 import { authMutationOptions } from '@latch/react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Alert, Button, Field, focusFirstInvalid } from '../../components/form.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { focusFirstInvalid } from '../../components/focus.ts';
 import { Avatar, LanguageSwitcher, PageHeading } from '../../components/layout.tsx';
 import { useReauthenticate } from '../../components/reauth.tsx';
 import { getConfig } from '../../config.ts';

@@ -6,7 +6,10 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { renderSVG } from 'uqr';
-import { Alert, Button, Field, focusFirstInvalid, PasswordField } from '../../components/form.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Field, PasswordField } from '../../components/field.tsx';
+import { focusFirstInvalid } from '../../components/focus.ts';
 import { PageHeading } from '../../components/layout.tsx';
 import { useReauthenticate } from '../../components/reauth.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
