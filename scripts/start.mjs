@@ -1,24 +1,14 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app if it is not built yet, then runs the service
-// (migrations are applied at start-up). Safe to run again and again.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// `npm start`: builds the web app when its sources changed (always a production build),
+// then runs the service (migrations are applied at start-up). Safe to run again and again.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS, serverBundleIsFresh } from './build-server.mjs';
+import { buildWebIfStale } from './build-web.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const webDist = join(root, 'apps/web/dist/index.html');
-const webSrc = join(root, 'apps/web/index.html');
+const root = join(import.meta.dirname, '..');
 
-if (!existsSync(webDist) && existsSync(webSrc)) {
-  process.stdout.write('Building the web app (first start only)…\n');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-    cwd: join(root, 'apps/web'),
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.stderr.write('The web app did not build; starting the API alone.\n');
-}
+if (!buildWebIfStale()) process.stderr.write('The web app did not build; starting the API alone.\n');
 
 // the server runs as a bundle built from the sources; through the TypeScript loader if that fails
 let entry = [...SERVER_NODE_FLAGS, SERVER_BUNDLE];

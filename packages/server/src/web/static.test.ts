@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../core/config/resolve.ts';
 import { createStaticHandler } from './static.ts';
@@ -75,5 +76,72 @@ describe('source maps', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(await res.text()).toBe(MAP);
+  });
+});
+
+describe('compression and caching (issue 14 item 4)', () => {
+  let parent: string;
+  let dist: string;
+  const APP = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`;
+  let serve: (path: string, acceptEncoding?: string) => Response;
+
+  beforeAll(() => {
+    parent = mkdtempSync(join(tmpdir(), 'latch-static-zip-'));
+    dist = join(parent, 'dist');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><!--latch:config--></head><body></body></html>',
+    );
+    writeFileSync(join(dist, 'assets', 'app-1a2b3c.js'), APP);
+    writeFileSync(join(dist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync(APP));
+    writeFileSync(join(dist, 'assets', 'app-1a2b3c.js.gz'), gzipSync(APP));
+    writeFileSync(join(dist, 'assets', 'tiny-9f.js'), 'export {}\n');
+    const config = resolveConfig({ secret, baseURL: 'https://auth.example.test' }, { production: true, test: true });
+    const handler = createStaticHandler(dist, config);
+    if (!handler) throw new Error('no index.html in the test build');
+    serve = (path, acceptEncoding) =>
+      handler(
+        new Request(`https://auth.example.test${path}`, {
+          headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+        }),
+      );
+  });
+  afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+  it('sends the brotli copy to a browser that accepts it, gzip to one that accepts only gzip, the file to others', async () => {
+    const br = serve('/assets/app-1a2b3c.js', 'gzip, deflate, br, zstd');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(APP);
+    const gz = serve('/assets/app-1a2b3c.js', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(APP);
+    const plain = serve('/assets/app-1a2b3c.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(APP);
+    // a coding refused with q=0 is not sent
+    expect(serve('/assets/app-1a2b3c.js', 'br;q=0, gzip;q=0.5').headers.get('content-encoding')).toBe('gzip');
+    for (const res of [br, gz, plain]) {
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    }
+    // a file the build left uncompressed is sent as it is, whatever the browser accepts
+    const tiny = serve('/assets/tiny-9f.js', 'br');
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+    expect(await tiny.text()).toBe('export {}\n');
+  });
+
+  it('caches hashed assets for a year and never the page that names them', async () => {
+    expect(serve('/assets/app-1a2b3c.js', 'br').headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    for (const path of ['/', '/sign-in', '/settings/profile']) {
+      const page = serve(path, 'br');
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(page.headers.get('content-encoding')).toBe('br');
+      const html = brotliDecompressSync(Buffer.from(await page.arrayBuffer())).toString();
+      expect(html).toContain('id="latch-config"');
+    }
+    expect(await serve('/sign-in').text()).toContain('id="latch-config"');
   });
 });

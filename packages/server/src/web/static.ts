@@ -6,9 +6,13 @@
  * Content-Security-Policy allows no inline script at all (core/http/security-headers.ts).
  * In production (NODE_ENV=production) source maps are not served: they stay in the build
  * output for an operator who wants them, but the public gets a 404, not the app's sources.
+ * The build writes brotli and gzip copies of its text assets (apps/web/vite.config.ts);
+ * a browser that accepts one gets it as it is, with `Vary: Accept-Encoding`. index.html,
+ * into which the configuration goes, is compressed once at start-up, and never cached.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ResolvedConfig } from '../core/config/resolve.ts';
 import { webHeaders } from '../core/http/security-headers.ts';
 
@@ -83,6 +87,8 @@ export function createStaticHandler(distDir: string, config: ResolvedConfig): ((
   const indexHtml = raw.includes('<!--latch:config-->')
     ? raw.replace('<!--latch:config-->', inject)
     : raw.replace('</head>', `${inject}</head>`);
+  const indexBrotli = brotliCompressSync(indexHtml);
+  const indexGzip = gzipSync(indexHtml);
 
   return (request) => {
     const url = new URL(request.url);
@@ -99,18 +105,46 @@ export function createStaticHandler(distDir: string, config: ResolvedConfig): ((
     if (config.production && (isSourceMap(pathname) || (file !== null && isSourceMap(file)))) {
       return new Response(null, { status: 404, headers: SECURITY_HEADERS });
     }
+    const accepted = acceptedEncodings(request.headers.get('accept-encoding'));
     if (file && existsSync(file) && statSync(file).isFile()) {
       const immutable = pathname.startsWith('/assets/');
-      return new Response(request.method === 'HEAD' ? null : readFileSync(file), {
-        headers: {
-          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-          ...SECURITY_HEADERS,
-        },
-      });
+      const encoding = (['br', 'gzip'] as const).find(
+        (e) => accepted.has(e) && existsSync(`${file}${SUFFIX[e]}`) && statSync(`${file}${SUFFIX[e]}`).isFile(),
+      );
+      const headers: Record<string, string> = {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ...SECURITY_HEADERS,
+      };
+      if (existsSync(`${file}.br`) || existsSync(`${file}.gz`)) headers.vary = 'Accept-Encoding';
+      if (encoding) headers['content-encoding'] = encoding;
+      const body = readFileSync(encoding ? `${file}${SUFFIX[encoding]}` : file);
+      return new Response(request.method === 'HEAD' ? null : body, { headers });
     }
-    return new Response(request.method === 'HEAD' ? null : indexHtml, {
-      headers: { 'content-type': TYPES['.html'] ?? 'text/html', 'cache-control': 'no-cache', ...SECURITY_HEADERS },
-    });
+    // HTML is never cached: it names the current hashed assets
+    const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+    const headers: Record<string, string> = {
+      'content-type': TYPES['.html'] ?? 'text/html',
+      'cache-control': 'no-store',
+      vary: 'Accept-Encoding',
+      ...SECURITY_HEADERS,
+    };
+    if (encoding) headers['content-encoding'] = encoding;
+    const body = encoding === 'br' ? indexBrotli : encoding === 'gzip' ? indexGzip : indexHtml;
+    return new Response(request.method === 'HEAD' ? null : body, { headers });
   };
+}
+
+const SUFFIX = { br: '.br', gzip: '.gz' } as const;
+
+/** The content codings a request accepts (`q=0` refuses one), of the two the build writes. */
+export function acceptedEncodings(header: string | null): Set<'br' | 'gzip'> {
+  const out = new Set<'br' | 'gzip'>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) === 0) continue;
+    if (name === 'br' || name === 'gzip') out.add(name);
+  }
+  return out;
 }
