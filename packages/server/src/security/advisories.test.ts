@@ -10,6 +10,8 @@
 import { afterAll, expect, it } from 'vitest';
 import { lastLink } from '../features/email-verification/test-helpers.ts';
 import { owner } from '../features/organization/test-helpers.ts';
+import { SoftwareAuthenticator } from '../features/passkey/test-authenticator.ts';
+import { registerPasskey, signInWithPasskey } from '../features/passkey/test-helpers.ts';
 import { beginSocial, errorOf, socialSignIn, startGithubFake } from '../features/social/test-support.ts';
 import { enrolledUser, toMidStep } from '../features/two-factor/test-helpers.ts';
 import type { TestClient, TestResponse } from '../test/client.ts';
@@ -648,3 +650,22 @@ await describeOnDatabases(
     });
   },
 );
+
+await describeOnDatabases('better-auth passkey advisories replayed', { plugins: { passkey: {} } }, (t) => {
+  it("GHSA-4vcf-q4xf-f48m (CVE-2025-71400): a signed-in person cannot delete or rename another's passkey by its id", async () => {
+    const victim = await signUpUser(t.app);
+    const authenticator = new SoftwareAuthenticator({ origin: new URL(BASE_URL).origin });
+    const { res: added } = await registerPasskey(victim.client, authenticator, {}, { name: 'Victim key' });
+    expect(added.status).toBe(200);
+    const attacker = await signUpUser(t.app);
+    const passkeys = () => t.db.handle.db.selectFrom('passkey').selectAll().orderBy('id').execute();
+    const before = [await snapshot(t.db), await passkeys()];
+    const deleted = await attacker.client.post('/passkey/delete-passkey', { id: added.json.id });
+    expect([deleted.status, deleted.json.code]).toEqual([404, 'PASSKEY_NOT_FOUND']);
+    const renamed = await attacker.client.post('/passkey/update-passkey', { id: added.json.id, name: 'mine' });
+    expect([renamed.status, renamed.json.code]).toEqual([404, 'PASSKEY_NOT_FOUND']);
+    expect([await snapshot(t.db), await passkeys()]).toEqual(before);
+    // the victim's passkey still signs them in
+    expect((await signInWithPasskey(t.app.client(), authenticator)).res.json.user.id).toBe(victim.userId);
+  });
+});
