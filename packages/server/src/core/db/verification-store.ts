@@ -34,7 +34,9 @@ export type TokenPurpose =
   | 'undo-change'
   | 'auth-state'
   | 'magic-link'
-  | 'email-otp';
+  | 'email-otp'
+  /** a WebAuthn ceremony's challenge, value `{purpose, challenge, userId}` (features/passkey/challenge.ts) */
+  | 'passkey-challenge';
 
 export interface StoredToken {
   id: string;
