@@ -10,6 +10,8 @@ import * as auditEvents from './migrations/0004-audit-events.ts';
 import * as passkeys from './migrations/0005-passkeys.ts';
 import * as webhooks from './migrations/0006-webhooks.ts';
 import * as sessionChangeNotify from './migrations/0007-session-change-notify.ts';
+import * as readIndexes from './migrations/0008-read-indexes.ts';
+import * as auditChain from './migrations/0009-audit-chain.ts';
 import type { Database, Dialect } from './schema.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -21,6 +23,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0005-passkeys': { up: (db) => passkeys.up(db, dialect) },
     '0006-webhooks': { up: (db) => webhooks.up(db, dialect) },
     '0007-session-change-notify': { up: (db) => sessionChangeNotify.up(db, dialect) },
+    '0008-read-indexes': { up: (db) => readIndexes.up(db, dialect) },
+    '0009-audit-chain': { up: (db) => auditChain.up(db, dialect) },
   };
 }
 
