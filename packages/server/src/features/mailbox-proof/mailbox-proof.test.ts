@@ -1,13 +1,15 @@
 /**
  * Pre-account hijacking (issue 15, better-auth's GHSA-qq9h-g4jm-xgf3), on every database:
  * a stranger signs up with the victim's address and a password, never verifies, stays
- * signed in, turns two-factor on and leaves a reset link pending. The victim then proves
+ * signed in, adds a passkey, turns two-factor on and leaves a reset link pending. The victim then proves
  * the mailbox, by magic link, by sign-in code or by reset code. The stranger's password,
- * second factor, sessions and links are void afterwards, and the victim is told by mail.
+ * passkey, second factor, sessions and links are void afterwards, and the victim is told by mail.
  */
 import { expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
-import { describeOnDatabases, PASSWORD, signUpUser, signUpVerifiedUser } from '../../test/harness.ts';
+import { BASE_URL, describeOnDatabases, PASSWORD, signUpUser, signUpVerifiedUser } from '../../test/harness.ts';
+import { SoftwareAuthenticator } from '../passkey/test-authenticator.ts';
+import { registerPasskey, signInWithPasskey } from '../passkey/test-helpers.ts';
 import { codeFor } from '../two-factor/test-helpers.ts';
 import { codeOf, lastMailOf, magicLinkOf, mailCount } from './test-helpers.ts';
 
@@ -15,18 +17,21 @@ const NEW_PASSWORD = 'Owner-Chosen-Pass-31';
 
 await describeOnDatabases(
   'a proven mailbox over an account nobody had proven',
-  { plugins: { magicLink: {}, emailOTP: {} } },
+  { plugins: { magicLink: {}, emailOTP: {}, passkey: {} } },
   (t) => {
     interface Squatted {
       email: string;
       userId: string;
       squatter: TestClient;
+      authenticator: SoftwareAuthenticator;
     }
 
-    /** The stranger's set-up: password, a session, two-factor on, a reset link pending. */
+    /** The stranger's set-up: password, a session, a passkey, two-factor on, a reset link pending. */
     async function squat(): Promise<Squatted> {
       const email = `victim-${Math.random().toString(36).slice(2, 10)}@example.test`;
       const { client: squatter, userId } = await signUpUser(t.app, { email });
+      const authenticator = new SoftwareAuthenticator({ origin: BASE_URL });
+      expect((await registerPasskey(squatter, authenticator)).res.status).toBe(200);
       const enabled = await squatter.post('/two-factor/enable', { password: PASSWORD });
       expect(
         (await squatter.post('/two-factor/verify-totp', { code: codeFor(t.app, enabled.json.totpURI) })).status,
@@ -38,14 +43,19 @@ await describeOnDatabases(
         .where('value', '=', userId)
         .execute();
       expect(pending.length).toBeGreaterThan(0);
-      return { email, userId, squatter };
+      return { email, userId, squatter, authenticator };
     }
 
-    async function expectVoided({ email, userId, squatter }: Squatted, owner: TestClient): Promise<void> {
+    async function expectVoided(
+      { email, userId, squatter, authenticator }: Squatted,
+      owner: TestClient,
+    ): Promise<void> {
       const db = t.db.handle.db;
-      // the stranger's session, password and second factor are gone
+      // the stranger's session, password, passkey and second factor are gone
       expect((await squatter.get('/get-session')).json).toBeNull();
       expect((await t.app.client().post('/sign-in/email', { email, password: PASSWORD })).status).toBe(401);
+      expect((await signInWithPasskey(t.app.client(), authenticator)).res.status).toBe(401);
+      expect(await db.selectFrom('passkey').select('id').where('userId', '=', userId).execute()).toEqual([]);
       expect(await db.selectFrom('twoFactor').select('id').where('userId', '=', userId).execute()).toEqual([]);
       // and every link issued before the proof
       expect(await db.selectFrom('verification').select('id').where('value', '=', userId).execute()).toEqual([]);
@@ -65,7 +75,11 @@ await describeOnDatabases(
         .where('targetId', '=', userId)
         .where('type', '=', 'email.verified')
         .executeTakeFirstOrThrow();
-      expect(JSON.parse(String(event.details))).toMatchObject({ accountsRemoved: 1, twoFactorRemoved: true });
+      expect(JSON.parse(String(event.details))).toMatchObject({
+        accountsRemoved: 1,
+        webauthnCredentialsRemoved: 1,
+        twoFactorRemoved: true,
+      });
     }
 
     it('by a magic link', async () => {

@@ -2,8 +2,8 @@
  * What a proof of the mailbox does to an account (issue 15, "Pre-account hijacking",
  * better-auth's GHSA-qq9h-g4jm-xgf3). A followed magic link or a right emailed code proves
  * that the person controls the address. An account at that address which nobody had
- * proven may have been set up by someone else (a password, a provider, a second factor,
- * open sessions): the proof makes the address the prover's, so everything set up before
+ * proven may have been set up by someone else (a password, a provider, a passkey, a second
+ * factor, open sessions): the proof makes the address the prover's, so everything set up before
  * it goes, in one transaction, and the owner is told by mail. The same rule as a password
  * reset of an unproven address (docs/security.md rule 6), applied to the passwordless ways in.
  */
@@ -15,6 +15,7 @@ import { webPageURL } from '../../core/http/page-url.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { deleteAccount, findAccountsOfUser } from '../accounts/index.ts';
 import { recordEvent } from '../audit/index.ts';
+import { deletePasskeysOfUser, listPasskeys } from '../passkey/index.ts';
 import { deleteSessionsOfUser, listActiveSessionsOfUser } from '../session/index.ts';
 import { deleteTwoFactorOfUser, findTwoFactorOfUser } from '../two-factor/index.ts';
 import { findUserByEmail, insertUser, type User, updateUserRow } from '../user/index.ts';
@@ -117,8 +118,8 @@ async function createProvenUser(ctx: Ctx, proven: ProvenAddress): Promise<User> 
 /**
  * Marks the address proven. When nobody had proven it before, whatever was set up on the
  * account until now goes first, in the same transaction: every password and provider
- * link, the second factor, every session, and every link or challenge issued for the
- * account. Then the owner hears of it, when there was anything to remove. Two proofs at
+ * link, every passkey, the second factor, every session, and every link or challenge
+ * issued for the account. Then the owner hears of it, when there was anything to remove. Two proofs at
  * once both remove and both mark: the second finds nothing left, and repeats no harm.
  */
 export async function claimProvenAddress(ctx: Ctx, user: User, method: MailboxProof): Promise<User> {
@@ -128,12 +129,15 @@ export async function claimProvenAddress(ctx: Ctx, user: User, method: MailboxPr
   const accounts = await findAccountsOfUser(db, user.id);
   const sessions = await listActiveSessionsOfUser(db, user.id, now);
   const twoFactor = await findTwoFactorOfUser(db, user.id);
-  const removed = accounts.length > 0 || sessions.length > 0 || twoFactor !== null || user.twoFactorEnabled;
+  const passkeys = await listPasskeys(db, user.id);
+  const removed =
+    accounts.length > 0 || sessions.length > 0 || passkeys.length > 0 || twoFactor !== null || user.twoFactorEnabled;
   await db.transaction().execute(async (trx) => {
     for (const account of accounts) await deleteAccount(trx, account.id);
     await deleteSessionsOfUser(trx, user.id);
     await deleteSecretsOfUser(trx, user.id);
     if (twoFactor) await deleteTwoFactorOfUser(trx, user.id);
+    if (passkeys.length) await deletePasskeysOfUser(trx, user.id);
     await updateUserRow(trx, user.id, { emailVerified: true, twoFactorEnabled: false, updatedAt: now });
     await recordEvent(trx, ctx, {
       type: 'email.verified',
@@ -146,6 +150,8 @@ export async function claimProvenAddress(ctx: Ctx, user: User, method: MailboxPr
         accountsRemoved: accounts.length,
         sessionsRevoked: sessions.length,
         twoFactorRemoved: twoFactor !== null,
+        // not `passkeysRemoved`: the audit log drops detail keys that name a key or a secret
+        webauthnCredentialsRemoved: passkeys.length,
       },
     });
   });

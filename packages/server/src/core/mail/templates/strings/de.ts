@@ -270,7 +270,7 @@ export const de: MailStrings = {
       heading: () => 'Jetzt können nur noch Sie sich anmelden',
       body: (p) => [
         `Sie haben soeben bestätigt, dass ${p.email} Ihre Adresse ist. Zuvor war Ihr ${p.appName}-Konto eingerichtet worden, ohne dass jemand diese Adresse bestätigt hatte.`,
-        'Damit das Konto nur Ihnen gehört, haben wir das zuvor eingerichtete Passwort, die verknüpften Anmeldedienste und die Zwei-Faktor-Authentifizierung entfernt und alle Sitzungen abgemeldet. Falls Sie diese selbst eingerichtet hatten, richten Sie sie in Ihren Kontoeinstellungen erneut ein.',
+        'Damit das Konto nur Ihnen gehört, haben wir das zuvor eingerichtete Passwort, die verknüpften Anmeldedienste, die Passkeys und die Zwei-Faktor-Authentifizierung entfernt und alle Sitzungen abgemeldet. Falls Sie diese selbst eingerichtet hatten, richten Sie sie in Ihren Kontoeinstellungen erneut ein.',
       ],
       action: () => 'Zu Ihrem Konto',
       notYou: (p) =>

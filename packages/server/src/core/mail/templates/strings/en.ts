@@ -262,7 +262,7 @@ export const en: MailStrings = {
       heading: () => 'Only you can sign in now',
       body: (p) => [
         `You just proved that ${p.email} is your address. Before that, your ${p.appName} account had been set up without anyone proving it.`,
-        'To make sure the account is yours alone, we removed the password, the linked sign-in providers and the two-factor authentication set up before, and signed out every session. If you set them up yourself, add them again in your account settings.',
+        'To make sure the account is yours alone, we removed the password, the linked sign-in providers, the passkeys and the two-factor authentication set up before, and signed out every session. If you set them up yourself, add them again in your account settings.',
       ],
       action: () => 'Go to your account',
       notYou: (p) =>

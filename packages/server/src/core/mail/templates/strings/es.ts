@@ -264,7 +264,7 @@ export const es: MailStrings = {
       heading: () => 'Ahora solo tú puedes iniciar sesión',
       body: (p) => [
         `Acabas de demostrar que ${p.email} es tu dirección. Antes, tu cuenta de ${p.appName} se había configurado sin que nadie demostrara esa dirección.`,
-        'Para que la cuenta sea solo tuya, hemos eliminado la contraseña, los proveedores de inicio de sesión vinculados y la verificación en dos pasos configurados antes, y hemos cerrado todas las sesiones. Si los configuraste tú, vuelve a añadirlos en los ajustes de tu cuenta.',
+        'Para que la cuenta sea solo tuya, hemos eliminado la contraseña, los proveedores de inicio de sesión vinculados, las llaves de acceso y la verificación en dos pasos configurados antes, y hemos cerrado todas las sesiones. Si los configuraste tú, vuelve a añadirlos en los ajustes de tu cuenta.',
       ],
       action: () => 'Ir a tu cuenta',
       notYou: (p) =>

@@ -268,7 +268,7 @@ export const fr: MailStrings = {
       heading: () => 'Vous seul pouvez désormais vous connecter',
       body: (p) => [
         `Vous venez de prouver que l’adresse ${p.email} est la vôtre. Auparavant, votre compte ${p.appName} avait été configuré sans que personne ne prouve cette adresse.`,
-        'Pour que ce compte ne soit qu’à vous, nous avons supprimé le mot de passe, les fournisseurs de connexion associés et la double authentification configurés auparavant, et fermé toutes les sessions. Si vous les aviez configurés vous-même, ajoutez-les à nouveau dans les paramètres de votre compte.',
+        'Pour que ce compte ne soit qu’à vous, nous avons supprimé le mot de passe, les fournisseurs de connexion associés, les clés d’accès et la double authentification configurés auparavant, et fermé toutes les sessions. Si vous les aviez configurés vous-même, ajoutez-les à nouveau dans les paramètres de votre compte.',
       ],
       action: () => 'Accéder à votre compte',
       notYou: (p) =>

@@ -262,7 +262,7 @@ export const pl: MailStrings = {
       heading: () => 'Teraz tylko Ty możesz się zalogować',
       body: (p) => [
         `Właśnie potwierdzono, że adres ${p.email} należy do Ciebie. Wcześniej Twoje konto ${p.appName} zostało skonfigurowane bez potwierdzenia tego adresu.`,
-        'Aby konto należało tylko do Ciebie, usunęliśmy ustawione wcześniej hasło, połączonych dostawców logowania i uwierzytelnianie dwuskładnikowe oraz wylogowaliśmy wszystkie sesje. Jeśli były Twoje, dodaj je ponownie w ustawieniach konta.',
+        'Aby konto należało tylko do Ciebie, usunęliśmy ustawione wcześniej hasło, połączonych dostawców logowania, klucze dostępu i uwierzytelnianie dwuskładnikowe oraz wylogowaliśmy wszystkie sesje. Jeśli były Twoje, dodaj je ponownie w ustawieniach konta.',
       ],
       action: () => 'Przejdź do konta',
       notYou: (p) =>

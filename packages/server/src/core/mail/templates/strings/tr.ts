@@ -264,7 +264,7 @@ export const tr: MailStrings = {
       heading: () => 'Artık yalnızca siz giriş yapabilirsiniz',
       body: (p) => [
         `${p.email} adresinin size ait olduğunu az önce kanıtladınız. Bundan önce ${p.appName} hesabınız, bu adres kimse tarafından kanıtlanmadan ayarlanmıştı.`,
-        'Hesabın yalnızca size ait olması için daha önce ayarlanan şifreyi, bağlı giriş sağlayıcılarını ve iki adımlı doğrulamayı kaldırdık ve tüm oturumları kapattık. Bunları siz ayarladıysanız hesap ayarlarınızdan yeniden ekleyin.',
+        'Hesabın yalnızca size ait olması için daha önce ayarlanan şifreyi, bağlı giriş sağlayıcılarını, geçiş anahtarlarını ve iki adımlı doğrulamayı kaldırdık ve tüm oturumları kapattık. Bunları siz ayarladıysanız hesap ayarlarınızdan yeniden ekleyin.',
       ],
       action: () => 'Hesabınıza gidin',
       notYou: (p) =>
