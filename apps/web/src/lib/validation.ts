@@ -1,12 +1,20 @@
-import { checkPasswordLength, isContextPassword, type PasswordContext, passwordLength } from '@latch/contract';
+/**
+ * The checks a form makes beside its row's schema (lib/contract-check.ts): rules the server applies
+ * in its services rather than in the schema (a name present, an address well formed, a password's
+ * policy, a username's shape), each with the server's own rule or configured limits.
+ */
+import {
+  checkPasswordLength,
+  emailField,
+  isContextPassword,
+  type PasswordContext,
+  passwordLength,
+} from '@latch/contract';
 import { getConfig } from '../config.ts';
 import { format, type Messages } from '../i18n/messages.ts';
-
-export const NAME_MAX_LENGTH = 100;
+import { checkField } from './contract-check.ts';
 
 const USERNAME_PATTERN = /^[a-zA-Z0-9_.]+$/;
-// Deliberately loose: the server decides; this only catches typing slips before a round trip.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -14,20 +22,15 @@ export function hasErrors<K extends string>(errors: FieldErrors<K>): boolean {
   return Object.values(errors).some(Boolean);
 }
 
-export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
-}
-
+/** A person's name must be there (its length is the row's: contract-check). */
 export function validateName(value: string, t: Messages): string | undefined {
-  if (!value.trim()) return t.validation.nameRequired;
-  if (value.trim().length > NAME_MAX_LENGTH) return format(t.validation.nameTooLong, { max: NAME_MAX_LENGTH });
-  return undefined;
+  return value.trim() ? undefined : t.validation.nameRequired;
 }
 
+/** An address by the contract's own rule (`emailField`, the one the server applies). */
 export function validateEmail(value: string, t: Messages): string | undefined {
   if (!value.trim()) return t.validation.emailRequired;
-  if (!isEmail(value)) return t.validation.emailInvalid;
-  return undefined;
+  return checkField(emailField, value, { required: t.validation.emailRequired, invalid: t.validation.emailInvalid }, t);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { credentials } from '@latch/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../components/alert.tsx';
@@ -9,7 +10,9 @@ import { AuthCard, PasswordStrength, RedirectIfSignedIn, SocialButtons } from '.
 import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { languageByTag } from '../i18n/languages.ts';
+import type { Messages } from '../i18n/messages.ts';
 import { authClient } from '../lib/auth.ts';
+import { checkBody } from '../lib/contract-check.ts';
 import { describeError, errorCodeOf, isNewPasswordError } from '../lib/errors.ts';
 import { useUsernameAvailability } from '../lib/hooks.ts';
 import { useRefreshSession } from '../lib/session.ts';
@@ -33,6 +36,15 @@ const IDS: Record<Key, string> = {
   password: 'sign-up-password',
 };
 const ORDER: readonly Key[] = ['name', 'email', 'username', 'password'];
+
+function signUpWords(t: Messages) {
+  return {
+    name: { required: t.validation.nameRequired },
+    email: { required: t.validation.emailRequired, invalid: t.validation.emailInvalid },
+    username: { required: t.validation.usernameInvalid },
+    password: { required: t.validation.passwordRequired },
+  };
+}
 
 export function SignUpPage() {
   return (
@@ -62,15 +74,27 @@ function SignUpForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const wanted = username.trim();
+    const body = {
+      name: name.trim(),
+      email: email.trim(),
+      password,
+      ...(features.username && wanted ? { username: wanted } : {}),
+      // the language the page is in: the verification mail and later visits use it too
+      language: languageByTag(lang).code,
+      callbackURL: '/verified',
+    };
+    // the row's schema first (its limits), then the server's rules the schema does not hold
+    const contract = checkBody(credentials.signUpEmail.body, body, signUpWords(t), t);
     const found: FieldErrors<Key> = {
-      name: validateName(name, t),
-      email: validateEmail(email, t),
+      name: contract.name ?? validateName(name, t),
+      email: contract.email ?? validateEmail(email, t),
       username:
         features.username && wanted
-          ? (validateUsername(wanted, t) ??
+          ? (contract.username ??
+            validateUsername(wanted, t) ??
             (availability === 'taken' ? format(t.signUp.usernameTaken, { username: wanted }) : undefined))
           : undefined,
-      password: validateNewPassword(password, t, passwordContext),
+      password: contract.password ?? validateNewPassword(password, t, passwordContext),
     };
     setErrors(found);
     setServerError(null);
@@ -79,15 +103,7 @@ function SignUpForm() {
       return;
     }
     setPending(true);
-    const result = await authClient.signUp.email({
-      name: name.trim(),
-      email: email.trim(),
-      password,
-      ...(features.username && wanted ? { username: wanted } : {}),
-      // the language the page is in: the verification mail and later visits use it too
-      language: languageByTag(lang).code,
-      callbackURL: '/verified',
-    });
+    const result = await authClient.signUp.email(body);
     if (result.error) {
       setPending(false);
       const code = errorCodeOf(result.error);
@@ -189,7 +205,7 @@ function SignUpForm() {
               autoComplete="username"
               autoCapitalize="off"
               spellCheck={false}
-              maxLength={60}
+              maxLength={getConfig().username.maxLength}
             />
           ) : null}
           <PasswordField

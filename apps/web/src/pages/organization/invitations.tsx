@@ -9,8 +9,9 @@ import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { authErrorOf } from '../../lib/query.ts';
-import { type FieldErrors, hasErrors, validateEmail } from '../../lib/validation.ts';
+import { type FieldErrors, hasErrors } from '../../lib/validation.ts';
 import type { Invitation } from '../../lib/wire-types.ts';
+import { checkInvitationEmail } from './checks.ts';
 import { useCancelInvitation, useInviteMember } from './mutations.ts';
 import type { RoleName } from './permissions.ts';
 import { invitationsQuery } from './queries.ts';
@@ -161,7 +162,7 @@ function InviteForm({ roles, onInvited }: { roles: readonly RoleName[]; onInvite
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found: FieldErrors<Key> = { email: validateEmail(email, t) };
+    const found: FieldErrors<Key> = { email: checkInvitationEmail(email, role, t) };
     setErrors(found);
     invite.reset();
     if (hasErrors(found)) {

@@ -7,18 +7,11 @@ import { FormFieldset } from '../../components/form-fieldset.tsx';
 import { PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { authErrorOf } from '../../lib/query.ts';
-import { type FieldErrors, hasErrors, validateImageUrl } from '../../lib/validation.ts';
+import { type FieldErrors, hasErrors } from '../../lib/validation.ts';
+import { checkNewOrganization, isSlugTaken, SLUG_MAX_LENGTH, slugify } from './checks.ts';
 import { useCreateOrganization } from './mutations.ts';
 import { SlugStatus } from './slug-status.tsx';
-import {
-  isSlugTaken,
-  SLUG_MAX,
-  slugify,
-  useSetOrganizationFlash,
-  useSlugAvailability,
-  validateOrganizationName,
-  validateSlug,
-} from './state.ts';
+import { useSetOrganizationFlash, useSlugAvailability } from './state.ts';
 
 type Key = 'name' | 'slug' | 'logo';
 const IDS: Record<Key, string> = { name: 'org-name', slug: 'org-slug', logo: 'org-logo' };
@@ -40,10 +33,10 @@ export function CreateOrganizationPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const checked = checkNewOrganization({ name, slug, logo }, t);
     const found: FieldErrors<Key> = {
-      name: validateOrganizationName(name, t),
-      slug: validateSlug(slug, t) ?? (availability === 'taken' ? t.organization.slugTaken : undefined),
-      logo: validateImageUrl(logo, t),
+      ...checked,
+      slug: checked.slug ?? (availability === 'taken' ? t.organization.slugTaken : undefined),
     };
     setErrors(found);
     create.reset();
@@ -106,7 +99,7 @@ export function CreateOrganizationPage() {
               status={<SlugStatus slug={slug.trim()} availability={availability} />}
               autoCapitalize="off"
               spellCheck={false}
-              maxLength={SLUG_MAX + 10}
+              maxLength={SLUG_MAX_LENGTH}
               required
             />
             <Field

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { organization as organizationRows } from '@latch/contract';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -336,6 +337,14 @@ describe('create organization', () => {
     expect((screen.getByLabelText('Slug') as HTMLInputElement).value).toBe('acme-research-co');
     expect(await screen.findByText('acme-research-co is already taken.', {}, { timeout: 2000 })).toBeTruthy();
     expect(org.checkSlug).toHaveBeenCalledWith({ slug: 'acme-research-co' });
+
+    // the contract's bound on a name, said with its number; nothing is sent
+    const longest = organizationRows.create.body.shape.name.maxLength ?? 0;
+    fireEvent.change(screen.getByLabelText('Organization name'), { target: { value: 'a'.repeat(longest + 1) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create organization' }));
+    expect(await screen.findByText(`Use at most ${longest} characters.`)).toBeTruthy();
+    expect(org.create).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Organization name'), { target: { value: 'Acme Research & Co.' } });
 
     fireEvent.change(screen.getByLabelText('Slug'), { target: { value: 'Bad slug!' } });
     fireEvent.change(screen.getByLabelText(/^Logo URL/), { target: { value: 'not a url' } });

@@ -11,18 +11,11 @@ import { describeError } from '../../lib/errors.ts';
 import { authErrorOf, succeeded } from '../../lib/query.ts';
 import { type FieldErrors, hasErrors, validateImageUrl } from '../../lib/validation.ts';
 import type { FullOrganization } from '../../lib/wire-types.ts';
+import { checkOrganizationChanges, isSlugTaken, SLUG_MAX_LENGTH } from './checks.ts';
 import { useDeleteOrganization, useLeaveOrganization, useUpdateOrganization } from './mutations.ts';
 import { canLeave } from './permissions.ts';
 import { SlugStatus } from './slug-status.tsx';
-import {
-  isSlugTaken,
-  SLUG_MAX,
-  useActiveOrganization,
-  useSetOrganizationFlash,
-  useSlugAvailability,
-  validateOrganizationName,
-  validateSlug,
-} from './state.ts';
+import { useActiveOrganization, useSetOrganizationFlash, useSlugAvailability } from './state.ts';
 import { ConfirmAction, OrganizationLogo } from './ui.tsx';
 
 type Key = 'name' | 'slug' | 'logo';
@@ -79,10 +72,10 @@ function OrganizationForm({ organization }: { organization: FullOrganization }) 
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const checked = checkOrganizationChanges(organization.id, { name, slug, logo }, t);
     const found: FieldErrors<Key> = {
-      name: validateOrganizationName(name, t),
-      slug: validateSlug(slug, t) ?? (availability === 'taken' ? t.organization.slugTaken : undefined),
-      logo: validateImageUrl(logo, t),
+      ...checked,
+      slug: checked.slug ?? (availability === 'taken' ? t.organization.slugTaken : undefined),
     };
     setErrors(found);
     update.reset();
@@ -141,7 +134,7 @@ function OrganizationForm({ organization }: { organization: FullOrganization }) 
           status={<SlugStatus slug={slug.trim()} availability={availability} />}
           autoCapitalize="off"
           spellCheck={false}
-          maxLength={SLUG_MAX + 10}
+          maxLength={SLUG_MAX_LENGTH}
           required
         />
         <div className="image-field">

@@ -1,13 +1,14 @@
 /**
  * Shared organization state: the person's organizations, the note for the next screen, the active
- * organization's context, slug helpers and the slug check.
+ * organization's context and the live slug check.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
-import { format, type Messages } from '../../i18n/messages.ts';
+import type { Messages } from '../../i18n/messages.ts';
 import { authClient } from '../../lib/auth.ts';
 import { errorCodeOf } from '../../lib/errors.ts';
-import type { AuthError, FullOrganization, MemberWithUser } from '../../lib/wire-types.ts';
+import type { FullOrganization, MemberWithUser } from '../../lib/wire-types.ts';
+import { slugProblem } from './checks.ts';
 import type { OrganizationAbilities } from './permissions.ts';
 import { organizationsQuery } from './queries.ts';
 
@@ -60,54 +61,6 @@ export function ownMembership(organization: FullOrganization, userId: string | u
   return organization.members.find((m) => m.userId === userId) ?? null;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Slugs
-
-export const ORGANIZATION_NAME_MAX = 100;
-export const SLUG_MAX = 60;
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** "Acme Research & Co." → "acme-research-co" */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, SLUG_MAX)
-    .replace(/-+$/g, '');
-}
-
-export function validateOrganizationName(value: string, t: Messages): string | undefined {
-  if (!value.trim()) return t.organization.nameRequired;
-  if (value.trim().length > ORGANIZATION_NAME_MAX)
-    return format(t.validation.nameTooLong, { max: ORGANIZATION_NAME_MAX });
-  return undefined;
-}
-
-export const TEAM_NAME_MAX = 100;
-
-export function validateTeamName(value: string, t: Messages): string | undefined {
-  if (!value.trim()) return t.organization.teamNameRequired;
-  if (value.trim().length > TEAM_NAME_MAX) return format(t.validation.nameTooLong, { max: TEAM_NAME_MAX });
-  return undefined;
-}
-
-export function validateSlug(value: string, t: Messages): string | undefined {
-  const slug = value.trim();
-  if (!slug) return t.organization.slugRequired;
-  if (slug.length > SLUG_MAX) return format(t.validation.nameTooLong, { max: SLUG_MAX });
-  if (!SLUG_PATTERN.test(slug)) return t.organization.slugInvalid;
-  return undefined;
-}
-
-/** The server's refusal of a slug another organization holds (said at the slug field, not above the form). */
-export function isSlugTaken(error: AuthError): boolean {
-  const code = errorCodeOf(error);
-  return code === 'ORGANIZATION_ALREADY_EXISTS' || code === 'ORGANIZATION_SLUG_ALREADY_TAKEN';
-}
-
 export type SlugAvailability = 'idle' | 'checking' | 'available' | 'taken';
 
 /**
@@ -118,7 +71,7 @@ export function useSlugAvailability(slug: string, t: Messages, current?: string)
   const [state, setState] = useState<SlugAvailability>('idle');
   useEffect(() => {
     const value = slug.trim();
-    if (!value || validateSlug(value, t) || value === current) {
+    if (!value || slugProblem(value, t) || value === current) {
       setState('idle');
       return;
     }

@@ -9,9 +9,10 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
 import { authErrorOf, succeeded } from '../../lib/query.ts';
 import type { MemberWithUser, Team } from '../../lib/wire-types.ts';
+import { checkTeamRename } from './checks.ts';
 import { useRemoveTeam, useRenameTeam, useTeamMembership } from './mutations.ts';
 import { teamMembersQuery } from './queries.ts';
-import { useActiveOrganization, validateTeamName } from './state.ts';
+import { useActiveOrganization } from './state.ts';
 import { ConfirmAction } from './ui.tsx';
 
 /** One team: its members, and rename / remove / add / take out where allowed. `onNote` says what was done. */
@@ -255,7 +256,7 @@ function RenameTeamForm({ team, onDone }: { team: Team; onDone: (name: string | 
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateTeamName(name, t);
+    const found = checkTeamRename(team.id, name, t);
     setError(found);
     rename.reset();
     if (found) {

@@ -8,9 +8,10 @@ import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { authErrorOf } from '../../lib/query.ts';
+import { checkNewTeamName } from './checks.ts';
 import { useCreateTeam } from './mutations.ts';
 import { membersQuery, teamsQuery } from './queries.ts';
-import { useActiveOrganization, validateTeamName } from './state.ts';
+import { useActiveOrganization } from './state.ts';
 import { TeamCard } from './team-card.tsx';
 
 /** `/organization/teams`: the teams, their members, and create / rename / remove where allowed. */
@@ -57,7 +58,7 @@ function CreateTeamForm({ onCreated }: { onCreated: (name: string) => void }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateTeamName(name, t);
+    const found = checkNewTeamName(organization.id, name, t);
     setError(found);
     create.reset();
     if (found) {

@@ -1,3 +1,4 @@
+import { user as userRows } from '@latch/contract';
 import { authMutationOptions } from '@latch/react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -10,6 +11,7 @@ import { useReauthenticate } from '../../components/reauth.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { authClient } from '../../lib/auth.ts';
+import { checkBody } from '../../lib/contract-check.ts';
 import { dataExportFileName, saveJsonFile } from '../../lib/download.ts';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
 import { useUsernameAvailability } from '../../lib/hooks.ts';
@@ -108,12 +110,24 @@ function ProfileForm({ user }: { user: User }) {
     event.preventDefault();
     const wanted = username.trim();
     const usernameChanged = features.username && wanted !== savedUsername;
+    // the row's schema first (its limits), then the server's rules the schema does not hold
+    const contract = checkBody(
+      userRows.updateUser.body,
+      { name: name.trim(), image: imageUrl || null, ...(usernameChanged && wanted ? { username: wanted } : {}) },
+      {
+        name: { required: t.validation.nameRequired },
+        image: { required: t.validation.imageUrlInvalid },
+        username: { required: t.validation.usernameInvalid },
+      },
+      t,
+    );
     const found: FieldErrors<Key> = {
-      name: validateName(name, t),
-      image: validateImageUrl(imageUrl, t),
+      name: contract.name ?? validateName(name, t),
+      image: contract.image ?? validateImageUrl(imageUrl, t),
       username:
         usernameChanged && wanted
-          ? (validateUsername(wanted, t) ??
+          ? (contract.username ??
+            validateUsername(wanted, t) ??
             (availability === 'taken' ? format(t.signUp.usernameTaken, { username: wanted }) : undefined))
           : undefined,
     };
@@ -228,7 +242,7 @@ function ProfileForm({ user }: { user: User }) {
             autoComplete="username"
             autoCapitalize="off"
             spellCheck={false}
-            maxLength={60}
+            maxLength={getConfig().username.maxLength}
           />
         ) : null}
         <div className="form__actions">
