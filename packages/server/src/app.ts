@@ -173,6 +173,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     // answered 404 by their handlers while webhooks.enabled is off (the reference lists them with the admin plugin)
     ...(config.plugins.admin ? webhookEndpoints : []),
     ...(config.plugins.twoFactor ? twoFactorEndpoints : []),
+    ...(config.plugins.passkey ? passkeyEndpoints : []),
     ...(config.plugins.magicLink ? magicLinkEndpoints : []),
     ...(config.plugins.emailOTP ? emailOtpEndpoints : []),
   ];
@@ -181,7 +182,6 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     endpoints,
     rateLimit: rateLimiter,
     afterHooks: config.plugins.jwt ? [addJwtHeader] : [],
-    ...(config.plugins.passkey ? passkeyEndpoints : []),
     // handlers are held to their rows of the endpoint table: a breach fails tests, is logged in development
     contractChecks: test ? 'throw' : production ? 'off' : 'log',
   });
