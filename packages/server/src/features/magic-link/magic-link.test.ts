@@ -310,6 +310,34 @@ await describeOnDatabases('magic link', OPTIONS, (t) => {
     expect(JSON.stringify(event)).not.toContain(tokenOf(link));
   });
 
+  it("ends the browser's earlier session: a session planted in it is worth nothing once the link signs in", async () => {
+    const attacker = await signUpVerifiedUser(t.app);
+    const victim = await signUpVerifiedUser(t.app);
+    // the attacker's browser session, copied into the victim's browser
+    const browser = t.app.client();
+    for (const [name, value] of attacker.client.jar) browser.jar.set(name, value);
+    const res = await browser.get(await sendLink(victim.email, { callbackURL: '/in' }));
+    expect(res.location).toBe('/in');
+    expect((await browser.get('/get-session')).json.user.id).toBe(victim.userId);
+    expect((await attacker.client.get('/get-session')).json).toBeNull();
+  });
+
+  it('with requireEmailVerification, a link signs in: it proves the address it was mailed to', async () => {
+    const app = createTestApp(t.db, {
+      plugins: { magicLink: {} },
+      emailAndPassword: { requireEmailVerification: true },
+    });
+    try {
+      const email = fresh();
+      await app.client().post('/sign-in/magic-link', { email });
+      const browser = app.client();
+      expect((await browser.get(magicLinkOf(app, email))).location).toBe('/');
+      expect((await browser.get('/get-session')).json.user).toMatchObject({ email, emailVerified: true });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('limits the links one address gets, whatever the client address', async () => {
     const app = createTestApp(t.db, { plugins: { magicLink: {} }, rateLimit: { enabled: true } });
     try {
