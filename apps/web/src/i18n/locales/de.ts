@@ -701,5 +701,36 @@ export const de: Messages = {
     USER_IS_NOT_A_MEMBER_OF_THE_TEAM: 'Diese Person ist nicht im Team.',
     YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER: 'Du darfst keine Personen zu Teams hinzufügen.',
     YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER: 'Du darfst keine Personen aus Teams nehmen.',
+    BAD_REQUEST: 'Die Anfrage konnte nicht gelesen werden. Lade die Seite neu und versuche es erneut.',
+    BODY_MUST_BE_AN_OBJECT: 'Die Anfrage konnte nicht gelesen werden. Lade die Seite neu und versuche es erneut.',
+    UNSUPPORTED_MEDIA_TYPE:
+      'Die Anfrage wurde in einem Format gesendet, das der Server nicht annimmt. Lade die Seite neu und versuche es erneut.',
+    PAYLOAD_TOO_LARGE: 'Das Gesendete ist zu groß. Kürze es und versuche es erneut.',
+    NOT_FOUND: 'Das ist auf diesem Server nicht verfügbar.',
+    CROSS_SITE_NAVIGATION_LOGIN_BLOCKED:
+      'Diese Anmeldung kam von einer anderen Website und wurde zu deinem Schutz blockiert. Melde dich auf dieser Seite an.',
+    INVALID_REDIRECT_URL: 'Die Rücksprungadresse ist nicht erlaubt.',
+    INVALID_ERROR_CALLBACK_URL: 'Die Rücksprungadresse nach einem Fehler ist nicht erlaubt.',
+    INVALID_NEW_USER_CALLBACK_URL: 'Die Rücksprungadresse nach dem Anlegen eines Kontos ist nicht erlaubt.',
+    FAILED_TO_GET_SESSION: 'Deine Anmeldung konnte nicht gelesen werden. Melde dich erneut an, um fortzufahren.',
+    NOT_AUTHENTICATED: 'Du bist abgemeldet. Melde dich erneut an, um fortzufahren.',
+    FIELD_NOT_ALLOWED: 'Eine der gesendeten Angaben kann hier nicht geändert werden.',
+    FAILED_TO_CREATE_VERIFICATION: 'Der Link oder Code konnte nicht vorbereitet werden. Bitte versuche es erneut.',
+    FAILED_TO_SEND_EMAIL: 'Die E-Mail konnte nicht gesendet werden. Bitte versuche es gleich noch einmal.',
+    ID_TOKEN_NOT_SUPPORTED: 'Dieser Anbieter unterstützt diese Art der Anmeldung nicht.',
+    USER_EMAIL_NOT_FOUND:
+      'Der Anbieter hat keine E-Mail-Adresse geteilt, daher kann das Konto hier nicht verwendet werden.',
+    OAUTH_LINK_ERROR: 'Das Konto konnte nicht verknüpft werden.',
+    LINKING_NOT_ALLOWED: 'Konten dieses Anbieters dürfen auf diesem Server nicht verknüpft werden.',
+    LINKING_DIFFERENT_EMAILS_NOT_ALLOWED:
+      'Dieses Konto verwendet eine andere E-Mail-Adresse als deine und kann daher nicht verknüpft werden.',
+    LINKING_FAILED: 'Das Konto konnte nicht verknüpft werden. Bitte versuche es erneut.',
+    EMAILED_CODES_CANNOT_BE_THE_ONLY_SECOND_FACTOR:
+      'Codes per E-Mail können nicht dein einziger zweiter Faktor sein. Richte eine Authenticator-App ein.',
+    TOTP_ALREADY_ENABLED: 'Für dieses Konto ist bereits eine Authenticator-App eingerichtet.',
+    OTP_NOT_ENABLED: 'Codes per E-Mail sind für dieses Konto nicht verfügbar.',
+    ORGANIZATION_ID_IS_REQUIRED: 'Wähle zuerst eine Organisation aus.',
+    INVALID_TEAM_ID: 'Dieses Team kann für die Einladung nicht verwendet werden.',
+    YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM: 'Wähle zuerst ein Team.',
   },
 };

@@ -694,5 +694,36 @@ export const es: Messages = {
     USER_IS_NOT_A_MEMBER_OF_THE_TEAM: 'Esta persona no está en el equipo.',
     YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER: 'No puedes añadir personas a los equipos.',
     YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER: 'No puedes quitar personas de los equipos.',
+    BAD_REQUEST: 'No se pudo leer la solicitud. Recarga la página y vuelve a intentarlo.',
+    BODY_MUST_BE_AN_OBJECT: 'No se pudo leer la solicitud. Recarga la página y vuelve a intentarlo.',
+    UNSUPPORTED_MEDIA_TYPE:
+      'La solicitud se envió en un formato que el servidor no acepta. Recarga la página y vuelve a intentarlo.',
+    PAYLOAD_TOO_LARGE: 'Lo que has enviado es demasiado grande. Acórtalo y vuelve a intentarlo.',
+    NOT_FOUND: 'Esto no está disponible en este servidor.',
+    CROSS_SITE_NAVIGATION_LOGIN_BLOCKED:
+      'Este inicio de sesión venía de otro sitio y se ha bloqueado por tu seguridad. Inicia sesión desde esta página.',
+    INVALID_REDIRECT_URL: 'La dirección de retorno no está permitida.',
+    INVALID_ERROR_CALLBACK_URL: 'La dirección de retorno tras un error no está permitida.',
+    INVALID_NEW_USER_CALLBACK_URL: 'La dirección de retorno tras crear una cuenta no está permitida.',
+    FAILED_TO_GET_SESSION: 'No hemos podido leer tu sesión. Vuelve a iniciar sesión para continuar.',
+    NOT_AUTHENTICATED: 'Has cerrado la sesión. Vuelve a iniciar sesión para continuar.',
+    FIELD_NOT_ALLOWED: 'Uno de los datos enviados no se puede cambiar aquí.',
+    FAILED_TO_CREATE_VERIFICATION: 'No hemos podido preparar el enlace o el código. Vuelve a intentarlo.',
+    FAILED_TO_SEND_EMAIL: 'No se ha podido enviar el correo. Vuelve a intentarlo en un momento.',
+    ID_TOKEN_NOT_SUPPORTED: 'Este proveedor no admite este modo de inicio de sesión.',
+    USER_EMAIL_NOT_FOUND:
+      'El proveedor no ha compartido ninguna dirección de correo, así que la cuenta no se puede usar aquí.',
+    OAUTH_LINK_ERROR: 'No se ha podido vincular la cuenta.',
+    LINKING_NOT_ALLOWED: 'En este servidor no se permite vincular cuentas de este proveedor.',
+    LINKING_DIFFERENT_EMAILS_NOT_ALLOWED:
+      'Esta cuenta usa una dirección de correo distinta de la tuya, así que no se puede vincular.',
+    LINKING_FAILED: 'No se ha podido vincular la cuenta. Vuelve a intentarlo.',
+    EMAILED_CODES_CANNOT_BE_THE_ONLY_SECOND_FACTOR:
+      'Los códigos por correo no pueden ser tu único segundo factor. Configura una aplicación de autenticación.',
+    TOTP_ALREADY_ENABLED: 'Esta cuenta ya tiene configurada una aplicación de autenticación.',
+    OTP_NOT_ENABLED: 'Los códigos por correo no están disponibles para esta cuenta.',
+    ORGANIZATION_ID_IS_REQUIRED: 'Primero elige una organización.',
+    INVALID_TEAM_ID: 'Este equipo no se puede usar para la invitación.',
+    YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM: 'Primero elige un equipo.',
   },
 };

@@ -705,5 +705,36 @@ export const fr: Messages = {
     USER_IS_NOT_A_MEMBER_OF_THE_TEAM: 'Cette personne ne fait pas partie de l’équipe.',
     YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER: 'Vous n’êtes pas autorisé(e) à ajouter des personnes aux équipes.',
     YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER: 'Vous n’êtes pas autorisé(e) à retirer des personnes des équipes.',
+    BAD_REQUEST: 'La requête n’a pas pu être lue. Rechargez la page et réessayez.',
+    BODY_MUST_BE_AN_OBJECT: 'La requête n’a pas pu être lue. Rechargez la page et réessayez.',
+    UNSUPPORTED_MEDIA_TYPE:
+      'La requête a été envoyée dans un format que le serveur n’accepte pas. Rechargez la page et réessayez.',
+    PAYLOAD_TOO_LARGE: 'Ce que vous avez envoyé est trop volumineux. Raccourcissez-le et réessayez.',
+    NOT_FOUND: 'Ce n’est pas disponible sur ce serveur.',
+    CROSS_SITE_NAVIGATION_LOGIN_BLOCKED:
+      'Cette connexion venait d’un autre site et a été bloquée pour votre sécurité. Connectez-vous depuis cette page.',
+    INVALID_REDIRECT_URL: 'L’adresse de retour n’est pas autorisée.',
+    INVALID_ERROR_CALLBACK_URL: 'L’adresse de retour après une erreur n’est pas autorisée.',
+    INVALID_NEW_USER_CALLBACK_URL: 'L’adresse de retour après la création d’un compte n’est pas autorisée.',
+    FAILED_TO_GET_SESSION: 'Votre connexion n’a pas pu être lue. Reconnectez-vous pour continuer.',
+    NOT_AUTHENTICATED: 'Vous êtes déconnecté(e). Reconnectez-vous pour continuer.',
+    FIELD_NOT_ALLOWED: 'L’une des informations envoyées ne peut pas être modifiée ici.',
+    FAILED_TO_CREATE_VERIFICATION: 'Le lien ou le code n’a pas pu être préparé. Veuillez réessayer.',
+    FAILED_TO_SEND_EMAIL: 'L’e-mail n’a pas pu être envoyé. Réessayez dans un instant.',
+    ID_TOKEN_NOT_SUPPORTED: 'Ce fournisseur ne permet pas de se connecter de cette façon.',
+    USER_EMAIL_NOT_FOUND:
+      'Le fournisseur n’a communiqué aucune adresse e-mail : le compte ne peut pas être utilisé ici.',
+    OAUTH_LINK_ERROR: 'Le compte n’a pas pu être associé.',
+    LINKING_NOT_ALLOWED: 'L’association de comptes de ce fournisseur n’est pas autorisée sur ce serveur.',
+    LINKING_DIFFERENT_EMAILS_NOT_ALLOWED:
+      'Ce compte utilise une autre adresse e-mail que la vôtre : il ne peut pas être associé.',
+    LINKING_FAILED: 'Le compte n’a pas pu être associé. Veuillez réessayer.',
+    EMAILED_CODES_CANNOT_BE_THE_ONLY_SECOND_FACTOR:
+      'Les codes par e-mail ne peuvent pas être votre seul second facteur. Configurez une application d’authentification.',
+    TOTP_ALREADY_ENABLED: 'Une application d’authentification est déjà configurée pour ce compte.',
+    OTP_NOT_ENABLED: 'Les codes par e-mail ne sont pas disponibles pour ce compte.',
+    ORGANIZATION_ID_IS_REQUIRED: 'Choisissez d’abord une organisation.',
+    INVALID_TEAM_ID: 'Cette équipe ne peut pas être utilisée pour l’invitation.',
+    YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM: 'Choisissez d’abord une équipe.',
   },
 };
