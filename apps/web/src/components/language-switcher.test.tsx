@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../config.ts';
-import { SignInPage } from '../pages/sign-in.tsx';
+import { SignInPage } from '../pages/auth/sign-in.tsx';
 import { mockClient, setSession, signedInSession } from '../test/mock-auth.ts';
 import { renderPage } from '../test/render.tsx';
 import { LanguageSwitcher } from './layout.tsx';

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetConfigForTests } from '../config.ts';
-import { mockClient, setSession } from '../test/mock-auth.ts';
-import { renderPage } from '../test/render.tsx';
+import { resetConfigForTests } from '../../config.ts';
+import { mockClient, setSession } from '../../test/mock-auth.ts';
+import { renderPage } from '../../test/render.tsx';
 import { ApproveEmailChangePage } from './approve-email-change.tsx';
 
-vi.mock('../lib/auth.ts', async () => (await import('../test/mock-auth.ts')).module);
+vi.mock('../../lib/auth.ts', async () => (await import('../../test/mock-auth.ts')).module);
 
 const links = mockClient.links;
 const REQUEST = { email: 'ada@example.com', newEmail: 'ada@new.example' };

@@ -1,16 +1,16 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../components/alert.tsx';
-import { Button } from '../components/button.tsx';
-import { Checkbox, Field, PasswordField } from '../components/field.tsx';
-import { focusFirstInvalid } from '../components/focus.ts';
-import { FormError } from '../components/form-error.tsx';
-import { AuthCard, RedirectIfSignedIn, SocialButtons } from '../components/layout.tsx';
-import { getConfig } from '../config.ts';
-import { useI18n } from '../i18n/i18n.tsx';
-import { authClient } from '../lib/auth.ts';
-import { errorCodeOf } from '../lib/errors.ts';
-import { useRefreshSession } from '../lib/session.ts';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Checkbox, Field, PasswordField } from '../../components/field.tsx';
+import { focusFirstInvalid } from '../../components/focus.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { AuthCard, RedirectIfSignedIn, SocialButtons } from '../../components/layout.tsx';
+import { getConfig } from '../../config.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { authClient } from '../../lib/auth.ts';
+import { errorCodeOf } from '../../lib/errors.ts';
+import { useRefreshSession } from '../../lib/session.ts';
 import {
   type FieldErrors,
   HOME_PATH,
@@ -19,8 +19,8 @@ import {
   validateEmail,
   validateExistingPassword,
   validateUsername,
-} from '../lib/validation.ts';
-import type { AuthError } from '../lib/wire-types.ts';
+} from '../../lib/validation.ts';
+import type { AuthError } from '../../lib/wire-types.ts';
 
 type Key = 'identifier' | 'password';
 const IDS: Record<Key, string> = { identifier: 'sign-in-identifier', password: 'sign-in-password' };
@@ -62,7 +62,7 @@ function SignInForm({ next }: { next: string }) {
       : params.has('signedOut')
         ? t.signIn.signedOut
         : null;
-  // sent back by the two-factor challenge (pages/two-factor.tsx): it expired, or too many wrong codes voided it
+  // sent back by the two-factor challenge (pages/two-factor/challenge.tsx): it expired, or too many wrong codes voided it
   const twoFactorNotice =
     params.get('twoFactor') === 'expired'
       ? t.signIn.twoFactorExpired

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetConfigForTests } from '../config.ts';
-import { mockClient, setSession, signedInSession } from '../test/mock-auth.ts';
-import { renderPage } from '../test/render.tsx';
+import { resetConfigForTests } from '../../config.ts';
+import { mockClient, setSession, signedInSession } from '../../test/mock-auth.ts';
+import { renderPage } from '../../test/render.tsx';
 import { SignInPage } from './sign-in.tsx';
 
-vi.mock('../lib/auth.ts', async () => (await import('../test/mock-auth.ts')).module);
+vi.mock('../../lib/auth.ts', async () => (await import('../../test/mock-auth.ts')).module);
 
 function fill(label: RegExp | string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -2,15 +2,15 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetConfigForTests } from '../config.ts';
-import { I18nProvider } from '../i18n/i18n.tsx';
-import type { AuthError } from '../lib/wire-types.ts';
-import { currentSession, mockClient, setSession, signedInSession } from '../test/mock-auth.ts';
-import { TestQueryProvider } from '../test/render.tsx';
-import { SignInPage } from './sign-in.tsx';
-import { TwoFactorPage } from './two-factor.tsx';
+import { resetConfigForTests } from '../../config.ts';
+import { I18nProvider } from '../../i18n/i18n.tsx';
+import type { AuthError } from '../../lib/wire-types.ts';
+import { currentSession, mockClient, setSession, signedInSession } from '../../test/mock-auth.ts';
+import { TestQueryProvider } from '../../test/render.tsx';
+import { SignInPage } from '../auth/sign-in.tsx';
+import { TwoFactorPage } from './challenge.tsx';
 
-vi.mock('../lib/auth.ts', async () => (await import('../test/mock-auth.ts')).module);
+vi.mock('../../lib/auth.ts', async () => (await import('../../test/mock-auth.ts')).module);
 
 /** Sign-in, the challenge and two landing pages, so a test can follow the whole way. */
 function renderAt(path: string, state?: unknown) {

@@ -5,7 +5,7 @@ import { resetConfigForTests } from '../../config.ts';
 import type { SessionData } from '../../lib/wire-types.ts';
 import { mockClient, setSession, signedInSession } from '../../test/mock-auth.ts';
 import { renderPage } from '../../test/render.tsx';
-import { secretOf, TwoFactorSettingsPage } from './two-factor.tsx';
+import { secretOf, TwoFactorSettingsPage } from './settings.tsx';
 
 vi.mock('../../lib/auth.ts', async () => (await import('../../test/mock-auth.ts')).module);
 

@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../components/alert.tsx';
-import { Button } from '../components/button.tsx';
-import { Field } from '../components/field.tsx';
-import { FormFieldset } from '../components/form-fieldset.tsx';
-import { AuthCard } from '../components/layout.tsx';
-import { useI18n } from '../i18n/i18n.tsx';
-import { authClient } from '../lib/auth.ts';
-import { validateEmail } from '../lib/validation.ts';
-import type { AuthError } from '../lib/wire-types.ts';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { FormFieldset } from '../../components/form-fieldset.tsx';
+import { AuthCard } from '../../components/layout.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { authClient } from '../../lib/auth.ts';
+import { validateEmail } from '../../lib/validation.ts';
+import type { AuthError } from '../../lib/wire-types.ts';
 
 const EMAIL_ID = 'forgot-email';
 

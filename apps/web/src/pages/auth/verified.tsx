@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../components/alert.tsx';
-import { Button } from '../components/button.tsx';
-import { Field } from '../components/field.tsx';
-import { focusWhenReady } from '../components/focus.ts';
-import { FormError } from '../components/form-error.tsx';
-import { AuthCard, FullPageSpinner } from '../components/layout.tsx';
-import { useI18n } from '../i18n/i18n.tsx';
-import type { ErrorCode, Messages } from '../i18n/messages.ts';
-import { authClient } from '../lib/auth.ts';
-import { sessionQuery } from '../lib/session.ts';
-import { HOME_PATH, validateEmail } from '../lib/validation.ts';
-import type { AuthError } from '../lib/wire-types.ts';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { focusWhenReady } from '../../components/focus.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { AuthCard, FullPageSpinner } from '../../components/layout.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import type { ErrorCode, Messages } from '../../i18n/messages.ts';
+import { authClient } from '../../lib/auth.ts';
+import { sessionQuery } from '../../lib/session.ts';
+import { HOME_PATH, validateEmail } from '../../lib/validation.ts';
+import type { AuthError } from '../../lib/wire-types.ts';
 
 type VerifyError = 'token_expired' | 'invalid_token' | 'user_not_found' | 'unauthorized';
 

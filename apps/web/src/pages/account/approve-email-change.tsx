@@ -6,14 +6,14 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../components/alert.tsx';
-import { Button } from '../components/button.tsx';
-import { AuthCard, FullPageSpinner } from '../components/layout.tsx';
-import { useI18n } from '../i18n/i18n.tsx';
-import { authClient } from '../lib/auth.ts';
-import { describeError, isDeadLink } from '../lib/errors.ts';
-import { useRefreshSession } from '../lib/session.ts';
-import type { AuthError, EmailChangeRequest } from '../lib/wire-types.ts';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { AuthCard, FullPageSpinner } from '../../components/layout.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { authClient } from '../../lib/auth.ts';
+import { describeError, isDeadLink } from '../../lib/errors.ts';
+import { useRefreshSession } from '../../lib/session.ts';
+import type { AuthError, EmailChangeRequest } from '../../lib/wire-types.ts';
 
 type State =
   | { kind: 'loading' }

@@ -18,8 +18,8 @@ import { describeError, errorCodeOf } from '../../lib/errors.ts';
 import { useRefreshSession, useSession } from '../../lib/session.ts';
 import { validateExistingPassword } from '../../lib/validation.ts';
 import type { AuthError } from '../../lib/wire-types.ts';
-import { normalizeCode, validateCode } from '../two-factor.tsx';
-import { SettingsError } from './layout.tsx';
+import { SettingsError } from '../account/layout.tsx';
+import { normalizeCode, validateCode } from './challenge.tsx';
 
 /** What the page shows below the status. */
 type View =

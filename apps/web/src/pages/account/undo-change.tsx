@@ -7,15 +7,15 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../components/alert.tsx';
-import { Button } from '../components/button.tsx';
-import { AuthCard } from '../components/layout.tsx';
-import { useI18n } from '../i18n/i18n.tsx';
-import type { Messages } from '../i18n/messages.ts';
-import { authClient } from '../lib/auth.ts';
-import { describeError, isDeadLink } from '../lib/errors.ts';
-import { useRefreshSession } from '../lib/session.ts';
-import type { AuthError, UndoChangeAnswer } from '../lib/wire-types.ts';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { AuthCard } from '../../components/layout.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import type { Messages } from '../../i18n/messages.ts';
+import { authClient } from '../../lib/auth.ts';
+import { describeError, isDeadLink } from '../../lib/errors.ts';
+import { useRefreshSession } from '../../lib/session.ts';
+import type { AuthError, UndoChangeAnswer } from '../../lib/wire-types.ts';
 
 /** What was undone, in the words of the page, one sentence a line. */
 export function undoneLines(answer: UndoChangeAnswer, t: Messages): string[] {

@@ -1,24 +1,24 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../components/alert.tsx';
-import { Button } from '../components/button.tsx';
-import { Field, PasswordField } from '../components/field.tsx';
-import { focusFirstInvalid } from '../components/focus.ts';
-import { FormFieldset } from '../components/form-fieldset.tsx';
-import { AuthCard, FullPageSpinner, PasswordStrength } from '../components/layout.tsx';
-import { useI18n } from '../i18n/i18n.tsx';
-import { authClient } from '../lib/auth.ts';
-import { describeError, errorCodeOf, isNewPasswordError } from '../lib/errors.ts';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Field, PasswordField } from '../../components/field.tsx';
+import { focusFirstInvalid } from '../../components/focus.ts';
+import { FormFieldset } from '../../components/form-fieldset.tsx';
+import { AuthCard, FullPageSpinner, PasswordStrength } from '../../components/layout.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { authClient } from '../../lib/auth.ts';
+import { describeError, errorCodeOf, isNewPasswordError } from '../../lib/errors.ts';
 import {
   type FieldErrors,
   hasErrors,
   passwordHint,
   validateConfirmation,
   validateNewPassword,
-} from '../lib/validation.ts';
-import type { AuthError } from '../lib/wire-types.ts';
-import { normalizeCode, validateCode } from './two-factor.tsx';
-import '../components/reauth.css';
+} from '../../lib/validation.ts';
+import type { AuthError } from '../../lib/wire-types.ts';
+import { normalizeCode, validateCode } from '../two-factor/challenge.tsx';
+import '../../components/reauth.css';
 
 type Key = 'password' | 'confirm' | 'code';
 const IDS: Record<Key, string> = { password: 'reset-password', confirm: 'reset-confirm', code: 'reset-code' };

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetConfigForTests } from '../config.ts';
-import type { UndoChangeAnswer } from '../lib/wire-types.ts';
-import { mockClient, setSession } from '../test/mock-auth.ts';
-import { renderPage } from '../test/render.tsx';
+import { resetConfigForTests } from '../../config.ts';
+import type { UndoChangeAnswer } from '../../lib/wire-types.ts';
+import { mockClient, setSession } from '../../test/mock-auth.ts';
+import { renderPage } from '../../test/render.tsx';
 import { UndoChangePage } from './undo-change.tsx';
 
-vi.mock('../lib/auth.ts', async () => (await import('../test/mock-auth.ts')).module);
+vi.mock('../../lib/auth.ts', async () => (await import('../../test/mock-auth.ts')).module);
 
 const undo = mockClient.links.undoChange;
 const SUBMIT = 'Undo this change and sign out everywhere';

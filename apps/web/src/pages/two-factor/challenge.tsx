@@ -6,19 +6,19 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../components/alert.tsx';
-import { Button } from '../components/button.tsx';
-import { Checkbox, Field } from '../components/field.tsx';
-import { focusFirstInvalid, focusWhenReady } from '../components/focus.ts';
-import { FormError } from '../components/form-error.tsx';
-import { AuthCard, RedirectIfSignedIn } from '../components/layout.tsx';
-import { useI18n } from '../i18n/i18n.tsx';
-import type { Messages } from '../i18n/messages.ts';
-import { authClient } from '../lib/auth.ts';
-import { describeError, errorCodeOf } from '../lib/errors.ts';
-import { useRefreshSession } from '../lib/session.ts';
-import { type FieldErrors, HOME_PATH, hasErrors, safeNextPath } from '../lib/validation.ts';
-import type { AuthError } from '../lib/wire-types.ts';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Checkbox, Field } from '../../components/field.tsx';
+import { focusFirstInvalid, focusWhenReady } from '../../components/focus.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { AuthCard, RedirectIfSignedIn } from '../../components/layout.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import type { Messages } from '../../i18n/messages.ts';
+import { authClient } from '../../lib/auth.ts';
+import { describeError, errorCodeOf } from '../../lib/errors.ts';
+import { useRefreshSession } from '../../lib/session.ts';
+import { type FieldErrors, HOME_PATH, hasErrors, safeNextPath } from '../../lib/validation.ts';
+import type { AuthError } from '../../lib/wire-types.ts';
 
 export type TwoFactorMethod = 'totp' | 'otp' | 'backup';
 

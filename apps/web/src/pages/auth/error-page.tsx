@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../components/alert.tsx';
-import { AuthCard } from '../components/layout.tsx';
-import { useI18n } from '../i18n/i18n.tsx';
-import type { ErrorCode, Messages, OAuthErrorCode } from '../i18n/messages.ts';
+import { Alert } from '../../components/alert.tsx';
+import { AuthCard } from '../../components/layout.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import type { ErrorCode, Messages, OAuthErrorCode } from '../../i18n/messages.ts';
 
 /** OAuth failures that only mean "this attempt is spoiled": starting again fixes them. */
 const RESTART_CODES: ReadonlySet<string> = new Set([

@@ -1,21 +1,21 @@
 import { credentials } from '@latch/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert } from '../components/alert.tsx';
-import { Button } from '../components/button.tsx';
-import { Field, PasswordField } from '../components/field.tsx';
-import { focusFirstInvalid } from '../components/focus.ts';
-import { FormFieldset } from '../components/form-fieldset.tsx';
-import { AuthCard, PasswordStrength, RedirectIfSignedIn, SocialButtons } from '../components/layout.tsx';
-import { getConfig } from '../config.ts';
-import { useI18n } from '../i18n/i18n.tsx';
-import { languageByTag } from '../i18n/languages.ts';
-import type { Messages } from '../i18n/messages.ts';
-import { authClient } from '../lib/auth.ts';
-import { checkBody } from '../lib/contract-check.ts';
-import { describeError, errorCodeOf, isNewPasswordError } from '../lib/errors.ts';
-import { useUsernameAvailability } from '../lib/hooks.ts';
-import { useRefreshSession } from '../lib/session.ts';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Field, PasswordField } from '../../components/field.tsx';
+import { focusFirstInvalid } from '../../components/focus.ts';
+import { FormFieldset } from '../../components/form-fieldset.tsx';
+import { AuthCard, PasswordStrength, RedirectIfSignedIn, SocialButtons } from '../../components/layout.tsx';
+import { getConfig } from '../../config.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { languageByTag } from '../../i18n/languages.ts';
+import type { Messages } from '../../i18n/messages.ts';
+import { authClient } from '../../lib/auth.ts';
+import { checkBody } from '../../lib/contract-check.ts';
+import { describeError, errorCodeOf, isNewPasswordError } from '../../lib/errors.ts';
+import { useUsernameAvailability } from '../../lib/hooks.ts';
+import { useRefreshSession } from '../../lib/session.ts';
 import {
   type FieldErrors,
   HOME_PATH,
@@ -25,8 +25,8 @@ import {
   validateName,
   validateNewPassword,
   validateUsername,
-} from '../lib/validation.ts';
-import type { AuthError } from '../lib/wire-types.ts';
+} from '../../lib/validation.ts';
+import type { AuthError } from '../../lib/wire-types.ts';
 
 type Key = 'name' | 'email' | 'username' | 'password';
 const IDS: Record<Key, string> = {
