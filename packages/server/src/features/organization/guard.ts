@@ -43,6 +43,20 @@ export async function resolveOrganizationId(
   return current.session.activeOrganizationId;
 }
 
+/**
+ * What resolveOrganizationId would look up, without looking it up: for a read that finds
+ * the organization (by id or slug) together with the caller's membership in one statement.
+ */
+export function organizationRef(
+  current: SessionWithUser,
+  input: { organizationId?: string | null | undefined; organizationSlug?: string | null | undefined },
+): { id: string } | { slug: string } | null {
+  if (input.organizationId) return { id: input.organizationId };
+  if (input.organizationSlug) return { slug: input.organizationSlug };
+  const active = current.session.activeOrganizationId;
+  return active ? { id: active } : null;
+}
+
 /** Like resolveOrganizationId, but a call without any organization is refused. */
 export async function requireOrganizationId(
   deps: AuthDeps,

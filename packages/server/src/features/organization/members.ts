@@ -18,8 +18,9 @@ import {
   findMember,
   findMemberByEmail,
   findMemberById,
+  findMemberInBatch,
   listMemberRoles,
-  listMembersWithUsers,
+  listMembersForCaller,
   lockOrganization,
   type MemberListQuery,
   updateMemberRoleRow,
@@ -40,9 +41,15 @@ export async function listMembers(
   input: ListMembersInput,
 ): Promise<{ members: MemberWithUser[]; total: number }> {
   const config = organizationConfig(deps);
-  await requireMembership(deps, organizationId, userId, 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION');
   const limit = Math.max(0, Math.min(input.limit ?? config.membershipLimit, config.membershipLimit));
-  return listMembersWithUsers(deps.db, organizationId, { ...input, limit, offset: Math.max(0, input.offset ?? 0) });
+  // the caller's membership, the total and the page: one statement
+  const page = await listMembersForCaller(deps.db, organizationId, userId, {
+    ...input,
+    limit,
+    offset: Math.max(0, input.offset ?? 0),
+  });
+  if (!page) throw authError('YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION');
+  return { members: page.members, total: page.total };
 }
 
 async function countOwners(db: Db, organizationId: string, creatorRole: string): Promise<number> {
@@ -142,7 +149,8 @@ export async function leaveOrganization(deps: AuthDeps, userId: string, organiza
 export async function getActiveMember(deps: AuthDeps, current: SessionWithUser): Promise<MemberWithUser> {
   const organizationId = current.session.activeOrganizationId;
   if (!organizationId) throw authError('NO_ACTIVE_ORGANIZATION');
-  const member = await findMember(deps.db, organizationId, current.user.id);
+  // concurrent requests for members share one statement (the same member asked many times, one read)
+  const member = await findMemberInBatch(deps, organizationId, current.user.id);
   if (!member) throw authError('MEMBER_NOT_FOUND');
   const { user } = current;
   return { ...member, user: { id: user.id, name: user.name, email: user.email, image: user.image } };

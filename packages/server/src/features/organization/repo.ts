@@ -5,8 +5,17 @@
  * by their owners (teams, invitations, session), called here through their index.
  */
 import type { members } from '@latch/contract';
-import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { Database, Dialect, MemberTable, OrganizationTable } from '../../core/db/schema.ts';
+import { toDate } from '../../core/db/values.ts';
 import { deleteInvitationsOfOrganization } from '../invitations/index.ts';
 import { clearActiveOrganization, setActiveScope } from '../session/index.ts';
 import { deleteTeamMembershipsOfUser, deleteTeamsOfOrganization } from '../teams/index.ts';
@@ -22,6 +31,34 @@ export async function findOrganizationById(db: Db, id: string): Promise<Organiza
 export async function findOrganizationBySlug(db: Db, slug: string): Promise<Organization | null> {
   const row = await db.selectFrom('organization').selectAll().where('slug', '=', slug).executeTakeFirst();
   return row ? organizationFromRow(row) : null;
+}
+
+/**
+ * The organization (by id or slug) with the caller's membership in it, in one statement:
+ * null when there is no such organization, `member` null when the caller is not a member.
+ */
+export async function findOrganizationWithMember(
+  db: Db,
+  by: { id: string } | { slug: string },
+  userId: string,
+): Promise<{ organization: Organization; member: Member | null } | null> {
+  const q = db
+    .selectFrom('organization')
+    .leftJoin('member', (join) =>
+      join.onRef('member.organizationId', '=', 'organization.id').on('member.userId', '=', userId),
+    )
+    .selectAll('organization')
+    .select(['member.id as m_id', 'member.role as m_role', 'member.createdAt as m_createdAt']);
+  const row = await ('id' in by
+    ? q.where('organization.id', '=', by.id)
+    : q.where('organization.slug', '=', by.slug)
+  ).executeTakeFirst();
+  if (!row) return null;
+  const member =
+    row.m_id !== null && row.m_role !== null && row.m_createdAt !== null
+      ? { id: row.m_id, organizationId: row.id, userId, role: row.m_role, createdAt: toDate(row.m_createdAt) }
+      : null;
+  return { organization: organizationFromRow(row), member };
 }
 
 export async function insertOrganization(db: Db, values: Insertable<OrganizationTable>): Promise<void> {
@@ -80,6 +117,68 @@ export async function findMember(db: Db, organizationId: string, userId: string)
     .where('userId', '=', userId)
     .executeTakeFirst();
   return row ? memberFromRow(row) : null;
+}
+
+interface WaitingMember {
+  organizationId: string;
+  userId: string;
+  resolve(member: Member | null): void;
+  reject(error: unknown): void;
+}
+
+/** Membership lookups waiting for the next batch, per database. */
+const pendingMembers = new WeakMap<Db, WaitingMember[]>();
+const MAX_MEMBER_BATCH = 64;
+
+async function runMemberBatch(db: Db, waiting: WaitingMember[]): Promise<void> {
+  try {
+    const keys = new Map(waiting.map((w) => [`${w.organizationId}\u0000${w.userId}`, w]));
+    const rows = await db
+      .selectFrom('member')
+      .selectAll()
+      .where((eb) =>
+        eb.or(
+          [...keys.values()].map((k) =>
+            eb.and([eb('organizationId', '=', k.organizationId), eb('userId', '=', k.userId)]),
+          ),
+        ),
+      )
+      .execute();
+    const found = new Map(rows.map((r) => [`${r.organizationId}\u0000${r.userId}`, memberFromRow(r)]));
+    for (const w of waiting) w.resolve(found.get(`${w.organizationId}\u0000${w.userId}`) ?? null);
+  } catch (err) {
+    for (const w of waiting) w.reject(err);
+  }
+}
+
+/**
+ * A membership read outside any transaction, batched like the session lookups
+ * (features/session/repo.ts): on PostgreSQL and MySQL the lookups of one turn of the event
+ * loop go out as one statement (one pair of (organizationId, userId) per distinct
+ * membership, up to 64), so many concurrent requests for the same member cost one read.
+ * On SQLite, in process, a read costs less than waiting for the batch: it runs at once.
+ */
+export function findMemberInBatch(
+  source: { db: Db; dialect: Dialect },
+  organizationId: string,
+  userId: string,
+): Promise<Member | null> {
+  const { db } = source;
+  if (source.dialect === 'sqlite') return findMember(db, organizationId, userId);
+  return new Promise((resolve, reject) => {
+    let waiting = pendingMembers.get(db);
+    if (!waiting) {
+      waiting = [];
+      pendingMembers.set(db, waiting);
+      setImmediate(() => {
+        const all = pendingMembers.get(db) ?? [];
+        pendingMembers.delete(db);
+        for (let i = 0; i < all.length; i += MAX_MEMBER_BATCH)
+          void runMemberBatch(db, all.slice(i, i + MAX_MEMBER_BATCH));
+      });
+    }
+    waiting.push({ organizationId, userId, resolve, reject });
+  });
 }
 
 export async function findMemberById(db: Db, id: string): Promise<Member | null> {
@@ -148,17 +247,9 @@ function likePattern(value: string, before: string, after: string) {
   return sql<string>`${`${before}${value.replace(/[!%_]/g, (c) => `!${c}`)}${after}`} escape '!'`;
 }
 
-export async function listMembersWithUsers(
-  db: Db,
-  organizationId: string,
-  q: MemberListQuery,
-): Promise<{ members: MemberWithUser[]; total: number }> {
-  let base = db
-    .selectFrom('member')
-    .innerJoin('user', 'user.id', 'member.userId')
-    .where('member.organizationId', '=', organizationId);
-  const f = q.filter;
-  if (f) {
+/** list-members' one filter, on the `member` table of the query it is put in. */
+function memberFilter(f: NonNullable<MemberListQuery['filter']>) {
+  return (eb: ExpressionBuilder<Database, 'member'>): Expression<SqlBool> => {
     const col = `member.${f.field}` as const;
     // createdAt values are dates (checked by the route): bound as Date, every dialect compares them as timestamps
     const typed = (v: string): string | Date => (f.field === 'createdAt' ? new Date(v) : v);
@@ -167,55 +258,151 @@ export async function listMembersWithUsers(
     const text = String(one);
     switch (f.operator) {
       case 'eq':
-        base = base.where(col, '=', one);
-        break;
+        return eb(col, '=', one);
       case 'ne':
-        base = base.where(col, '!=', one);
-        break;
+        return eb(col, '!=', one);
       case 'lt':
-        base = base.where(col, '<', one);
-        break;
+        return eb(col, '<', one);
       case 'lte':
-        base = base.where(col, '<=', one);
-        break;
+        return eb(col, '<=', one);
       case 'gt':
-        base = base.where(col, '>', one);
-        break;
+        return eb(col, '>', one);
       case 'gte':
-        base = base.where(col, '>=', one);
-        break;
+        return eb(col, '>=', one);
       case 'in':
-        base = list.length ? base.where(col, 'in', list) : base.where(sql<boolean>`1 = 0`);
-        break;
+        return list.length ? eb(col, 'in', list) : sql<SqlBool>`1 = 0`;
       case 'not_in':
-        if (list.length) base = base.where(col, 'not in', list);
-        break;
+        return list.length ? eb(col, 'not in', list) : sql<SqlBool>`1 = 1`;
       case 'contains':
-        base = base.where(col, 'like', likePattern(text, '%', '%'));
-        break;
+        return eb(col, 'like', likePattern(text, '%', '%'));
       case 'starts_with':
-        base = base.where(col, 'like', likePattern(text, '', '%'));
-        break;
+        return eb(col, 'like', likePattern(text, '', '%'));
       case 'ends_with':
-        base = base.where(col, 'like', likePattern(text, '%', ''));
-        break;
+        return eb(col, 'like', likePattern(text, '%', ''));
     }
-  }
-  const totalRow = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst();
-  const rowsQ = base
-    .selectAll('member')
-    .select(['user.name as u_name', 'user.email as u_email', 'user.image as u_image'])
-    .orderBy(`member.${q.sortBy ?? 'createdAt'}`, q.sortBy ? q.sortDirection : 'asc')
+  };
+}
+
+/** The organization's members that pass the filter (the rows a page and the total are taken from). */
+function filteredMembers(db: Db, organizationId: string, filter: MemberListQuery['filter']) {
+  const base = db.selectFrom('member').where('member.organizationId', '=', organizationId);
+  return filter ? base.where(memberFilter(filter)) : base;
+}
+
+/** The sort of a page: the field asked for (createdAt by default), then the id, so that pages never overlap. */
+function pageOrder(q: MemberListQuery) {
+  return { column: q.sortBy ?? 'createdAt', direction: q.sortBy ? q.sortDirection : ('asc' as const) };
+}
+
+/**
+ * The ids of one page, read from the member table alone: a deep offset walks index
+ * entries (migration 0008) instead of joining every skipped member with its user.
+ */
+function pageIds(db: Db, organizationId: string, q: MemberListQuery) {
+  const { column, direction } = pageOrder(q);
+  return filteredMembers(db, organizationId, q.filter)
+    .select('member.id as pageId')
+    .orderBy(`member.${column}`, direction)
     .orderBy('member.id', 'asc')
     .limit(q.limit)
     .offset(q.offset);
-  const rows = await rowsQ.execute();
+}
+
+const MEMBER_WITH_USER = [
+  'member.id',
+  'member.organizationId',
+  'member.userId',
+  'member.role',
+  'member.createdAt',
+  'user.name as u_name',
+  'user.email as u_email',
+  'user.image as u_image',
+] as const;
+
+interface MemberWithUserRow {
+  id: string | null;
+  organizationId: string | null;
+  userId: string | null;
+  role: string | null;
+  createdAt: Date | string | null;
+  u_name: string | null;
+  u_email: string | null;
+  u_image: string | null;
+}
+
+function memberWithUserFromRow(r: MemberWithUserRow): MemberWithUser | null {
+  // the one row of an empty page, left-joined to the membership and the total
+  if (r.id === null || r.organizationId === null || r.userId === null || r.role === null || r.createdAt === null)
+    return null;
   return {
-    total: Number(totalRow?.n ?? 0),
-    members: rows.map((r) => ({
-      ...memberFromRow(r),
-      user: { id: r.userId, name: r.u_name, email: r.u_email, image: r.u_image },
-    })),
+    id: r.id,
+    organizationId: r.organizationId,
+    userId: r.userId,
+    role: r.role,
+    createdAt: toDate(r.createdAt),
+    user: { id: r.userId, name: r.u_name ?? '', email: r.u_email ?? '', image: r.u_image },
+  };
+}
+
+/**
+ * One page of the organization's members with their users (get-full-organization, where
+ * the caller's membership was checked with the organization): one statement.
+ */
+export function membersPageQuery(db: Db, organizationId: string, q: MemberListQuery) {
+  const { column, direction } = pageOrder(q);
+  return db
+    .selectFrom(pageIds(db, organizationId, q).as('p'))
+    .innerJoin('member', 'member.id', 'p.pageId')
+    .innerJoin('user', 'user.id', 'member.userId')
+    .select(MEMBER_WITH_USER)
+    .orderBy(`member.${column}`, direction)
+    .orderBy('member.id', 'asc');
+}
+
+export async function listMembersPage(db: Db, organizationId: string, q: MemberListQuery): Promise<MemberWithUser[]> {
+  const rows = await membersPageQuery(db, organizationId, q).execute();
+  return rows.flatMap((r) => memberWithUserFromRow(r) ?? []);
+}
+
+/**
+ * list-members in one statement: the caller's membership (no row when the caller is not
+ * a member, and then nothing else is read), the total of the filtered members (a count,
+ * no row loaded) and one page of them with their users. The page is left-joined, so that
+ * a page past the end still answers the membership and the total.
+ */
+export function membersForCallerQuery(db: Db, organizationId: string, callerUserId: string, q: MemberListQuery) {
+  const { column, direction } = pageOrder(q);
+  const total = filteredMembers(db, organizationId, q.filter).select((eb) =>
+    eb.fn.countAll<string | number>().as('total'),
+  );
+  return db
+    .selectFrom('member as caller')
+    .innerJoin(total.as('t'), (join) => join.onTrue())
+    .leftJoin(pageIds(db, organizationId, q).as('p'), (join) => join.onTrue())
+    .leftJoin('member', 'member.id', 'p.pageId')
+    .leftJoin('user', 'user.id', 'member.userId')
+    .select(['caller.role as callerRole', 't.total'])
+    .select(MEMBER_WITH_USER)
+    .where('caller.organizationId', '=', organizationId)
+    .where('caller.userId', '=', callerUserId)
+    .orderBy(`member.${column}`, direction)
+    .orderBy('member.id', 'asc');
+}
+
+/** A page of members and the total, for a caller who is a member (else null): one statement. */
+export async function listMembersForCaller(
+  db: Db,
+  organizationId: string,
+  callerUserId: string,
+  q: MemberListQuery,
+): Promise<{ callerRole: string; members: MemberWithUser[]; total: number } | null> {
+  const rows = await membersForCallerQuery(db, organizationId, callerUserId, q).execute();
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    callerRole: first.callerRole,
+    total: Number(first.total),
+    members: rows.flatMap((r) => memberWithUserFromRow(r) ?? []),
   };
 }
 

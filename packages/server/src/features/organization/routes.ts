@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { invitationToJson } from '../invitations/index.ts';
 import { setSessionCookies } from '../session/index.ts';
 import { teamToJson } from '../teams/index.ts';
-import { requireOrgSession, resolveOrganizationId } from './guard.ts';
+import { organizationRef, requireOrgSession } from './guard.ts';
 import { memberToJson, memberWithUserToJson, organizationToJson } from './model.ts';
 import { listOrganizationsOfUser, setSessionActive } from './repo.ts';
 import {
@@ -103,9 +103,9 @@ const setActive = defineEndpoint(rows.setActive, {
 const getOrganization = defineEndpoint(rows.getOrganization, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
-    const organizationId = await resolveOrganizationId(ctx.deps, current, ctx.query);
-    if (!organizationId) return null;
-    const { organization } = await getOrganizationForMember(ctx.deps, current.user.id, organizationId);
+    const ref = organizationRef(current, ctx.query);
+    if (!ref) return null;
+    const { organization } = await getOrganizationForMember(ctx.deps, current.user.id, ref);
     return organizationToJson(organization);
   },
 });
@@ -113,9 +113,10 @@ const getOrganization = defineEndpoint(rows.getOrganization, {
 const getFull = defineEndpoint(rows.getFullOrganization, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
-    const organizationId = await resolveOrganizationId(ctx.deps, current, ctx.query);
-    if (!organizationId) return null;
-    const full = await getFullOrganization(ctx.deps, current.user.id, organizationId, ctx.query.membersLimit);
+    // by id or slug, the organization comes with the caller's membership in one statement
+    const ref = organizationRef(current, ctx.query);
+    if (!ref) return null;
+    const full = await getFullOrganization(ctx.deps, current.user.id, ref, ctx.query.membersLimit);
     return {
       ...organizationToJson(full.organization),
       members: full.members.map(memberWithUserToJson),

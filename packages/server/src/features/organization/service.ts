@@ -22,9 +22,10 @@ import {
   findMember,
   findOrganizationById,
   findOrganizationBySlug,
+  findOrganizationWithMember,
   insertMember,
   insertOrganization,
-  listMembersWithUsers,
+  listMembersPage,
   lockOrganization,
   setSessionActive,
   updateOrganizationRow,
@@ -197,44 +198,42 @@ export async function organizationToActivate(
   return org;
 }
 
-/** The organization after checking that the caller is a member of it. */
+/** The organization after checking that the caller is a member of it (one statement for both). */
 export async function getOrganizationForMember(
   deps: AuthDeps,
   userId: string,
-  organizationId: string,
+  organization: { id: string } | { slug: string },
 ): Promise<{ organization: Organization; member: Member }> {
-  const organization = await findOrganizationById(deps.db, organizationId);
-  if (!organization) throw authError('ORGANIZATION_NOT_FOUND');
-  const member = await requireMembership(deps, organizationId, userId, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
-  return { organization, member };
+  const found = await findOrganizationWithMember(deps.db, organization, userId);
+  if (!found) throw authError('ORGANIZATION_NOT_FOUND');
+  if (!found.member) throw authError('USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION');
+  return { organization: found.organization, member: found.member };
 }
 
 /**
  * The organization with its members (and their users), its invitations when the caller
  * may invite (owner-role invitations only for owners), and its teams when teams are on.
+ * A fixed number of statements whatever its size: the organization with the caller's
+ * membership, then the page of members, the invitations and the teams side by side.
  */
 export async function getFullOrganization(
   deps: AuthDeps,
   userId: string,
-  organizationId: string,
+  organizationRef: { id: string } | { slug: string },
   membersLimit: number | undefined,
 ) {
   const config = organizationConfig(deps);
-  const { organization, member: caller } = await getOrganizationForMember(deps, userId, organizationId);
+  const { organization, member: caller } = await getOrganizationForMember(deps, userId, organizationRef);
+  const organizationId = organization.id;
   const limit = Math.max(0, Math.min(membersLimit ?? config.membershipLimit, config.membershipLimit));
-  const { members } = await listMembersWithUsers(deps.db, organizationId, {
-    limit,
-    offset: 0,
-    sortBy: null,
-    sortDirection: 'asc',
-    filter: null,
-  });
-  let invitations = memberMay(caller, { invitation: ['create'] })
-    ? await listInvitationsOfOrganization(deps.db, organizationId)
-    : [];
-  if (!holdsCreatorRole(caller.role, config))
-    invitations = invitations.filter((i) => !holdsCreatorRole(i.role, config));
-  const teams = config.teams.enabled ? await listTeamsOfOrganization(deps.db, organizationId) : null;
+  const [members, allInvitations, teams] = await Promise.all([
+    listMembersPage(deps.db, organizationId, { limit, offset: 0, sortBy: null, sortDirection: 'asc', filter: null }),
+    memberMay(caller, { invitation: ['create'] }) ? listInvitationsOfOrganization(deps.db, organizationId) : [],
+    config.teams.enabled ? listTeamsOfOrganization(deps.db, organizationId) : null,
+  ]);
+  const invitations = holdsCreatorRole(caller.role, config)
+    ? allInvitations
+    : allInvitations.filter((i) => !holdsCreatorRole(i.role, config));
   return { organization, members, invitations, teams };
 }
 

@@ -86,6 +86,44 @@ export async function listTeamsOfUser(db: Db, userId: string, organizationId: st
   return rows.map(teamFromRow);
 }
 
+/**
+ * The teams of `userId` in the organization, with the caller's role there, in one
+ * statement: null when the caller is not a member of it (then no team is read).
+ */
+export async function listTeamsOfUserForCaller(
+  db: Db,
+  organizationId: string,
+  callerUserId: string,
+  userId: string,
+): Promise<{ callerRole: string; teams: Team[] } | null> {
+  const teams = db
+    .selectFrom('team')
+    .innerJoin('teamMember', 'teamMember.teamId', 'team.id')
+    .selectAll('team')
+    .where('teamMember.userId', '=', userId)
+    .where('team.organizationId', '=', organizationId);
+  const rows = await db
+    .selectFrom('member as caller')
+    .leftJoin(teams.as('t'), (join) => join.onTrue())
+    .select(['caller.role as callerRole', 't.id', 't.name', 't.organizationId', 't.createdAt', 't.updatedAt'])
+    .where('caller.organizationId', '=', organizationId)
+    .where('caller.userId', '=', callerUserId)
+    .orderBy('t.createdAt', 'asc')
+    .orderBy('t.id', 'asc')
+    .execute();
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    callerRole: first.callerRole,
+    // a member of no team: one row, the team's columns null
+    teams: rows.flatMap(({ id, name, organizationId: orgId, createdAt, updatedAt }) =>
+      id !== null && name !== null && orgId !== null && createdAt !== null
+        ? [teamFromRow({ id, name, organizationId: orgId, createdAt, updatedAt })]
+        : [],
+    ),
+  };
+}
+
 export async function listTeamMembers(db: Db, teamId: string): Promise<TeamMember[]> {
   const rows = await db
     .selectFrom('teamMember')

@@ -27,6 +27,7 @@ import {
   listTeamMembers,
   listTeamsOfOrganization,
   listTeamsOfUser,
+  listTeamsOfUserForCaller,
   updateTeamName,
 } from './repo.ts';
 
@@ -120,15 +121,15 @@ export async function listUserTeams(
   input: { userId?: string | undefined; organizationId?: string | null | undefined },
 ): Promise<Team[]> {
   const organizationId = input.organizationId ?? null;
-  if (!input.userId || input.userId === userId) {
-    if (organizationId)
-      await requireMembership(deps, organizationId, userId, 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION');
-    return listTeamsOfUser(deps.db, userId, organizationId);
-  }
+  const own = !input.userId || input.userId === userId;
+  if (own && !organizationId) return listTeamsOfUser(deps.db, userId, null);
   if (!organizationId) throw authError('NO_ACTIVE_ORGANIZATION');
-  const caller = await requireMembership(deps, organizationId, userId, 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION');
-  requirePermission(caller, { member: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
-  return listTeamsOfUser(deps.db, input.userId, organizationId);
+  // the caller's membership and the teams: one statement
+  const found = await listTeamsOfUserForCaller(deps.db, organizationId, userId, input.userId ?? userId);
+  if (!found) throw authError('YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION');
+  if (!own)
+    requirePermission({ role: found.callerRole }, { member: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER');
+  return found.teams;
 }
 
 /**
