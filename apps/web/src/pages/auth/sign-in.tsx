@@ -1,19 +1,17 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Checkbox, Field, PasswordField } from '../../components/field.tsx';
 import { focusFirstInvalid } from '../../components/focus.ts';
 import { FormError } from '../../components/form-error.tsx';
-import { AuthCard, RedirectIfSignedIn, SocialButtons } from '../../components/layout.tsx';
+import { AuthCard, RedirectIfSignedIn } from '../../components/layout.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { authClient } from '../../lib/auth.ts';
 import { errorCodeOf } from '../../lib/errors.ts';
-import { useRefreshSession } from '../../lib/session.ts';
 import {
   type FieldErrors,
-  HOME_PATH,
   hasErrors,
   safeNextPath,
   validateEmail,
@@ -21,6 +19,8 @@ import {
   validateUsername,
 } from '../../lib/validation.ts';
 import type { AuthError } from '../../lib/wire-types.ts';
+import { useFinishSignIn } from './finish-sign-in.ts';
+import { SocialButtons } from './social-buttons.tsx';
 
 type Key = 'identifier' | 'password';
 const IDS: Record<Key, string> = { identifier: 'sign-in-identifier', password: 'sign-in-password' };
@@ -36,17 +36,11 @@ export function SignInPage() {
   );
 }
 
-/** The challenge screen, passing on where sign-in would have gone. */
-function twoFactorPath(next: string): string {
-  return next === HOME_PATH ? '/two-factor' : `/two-factor?next=${encodeURIComponent(next)}`;
-}
-
 function SignInForm({ next }: { next: string }) {
   const { t, format } = useI18n();
   const { features, appName } = getConfig();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const refreshSession = useRefreshSession();
+  const finishSignIn = useFinishSignIn(next);
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
@@ -99,13 +93,7 @@ function SignInForm({ next }: { next: string }) {
       setServerError(result.error);
       return;
     }
-    if (result.data.twoFactorRedirect) {
-      // the password was right; no session yet until the second factor is passed
-      navigate(twoFactorPath(next), { state: { methods: result.data.twoFactorMethods ?? [] } });
-      return;
-    }
-    await refreshSession();
-    navigate(next, { replace: true });
+    await finishSignIn(result.data);
   };
 
   const resendVerification = async () => {

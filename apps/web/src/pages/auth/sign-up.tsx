@@ -1,12 +1,12 @@
 import { credentials } from '@latch/contract';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Field, PasswordField } from '../../components/field.tsx';
 import { focusFirstInvalid } from '../../components/focus.ts';
 import { FormFieldset } from '../../components/form-fieldset.tsx';
-import { AuthCard, PasswordStrength, RedirectIfSignedIn, SocialButtons } from '../../components/layout.tsx';
+import { AuthCard, PasswordStrength, RedirectIfSignedIn } from '../../components/layout.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { languageByTag } from '../../i18n/languages.ts';
@@ -15,7 +15,6 @@ import { authClient } from '../../lib/auth.ts';
 import { checkBody } from '../../lib/contract-check.ts';
 import { describeError, errorCodeOf, isNewPasswordError } from '../../lib/errors.ts';
 import { useUsernameAvailability } from '../../lib/hooks.ts';
-import { useRefreshSession } from '../../lib/session.ts';
 import {
   type FieldErrors,
   HOME_PATH,
@@ -27,6 +26,8 @@ import {
   validateUsername,
 } from '../../lib/validation.ts';
 import type { AuthError } from '../../lib/wire-types.ts';
+import { useFinishSignIn } from './finish-sign-in.ts';
+import { SocialButtons } from './social-buttons.tsx';
 
 type Key = 'name' | 'email' | 'username' | 'password';
 const IDS: Record<Key, string> = {
@@ -57,8 +58,7 @@ export function SignUpPage() {
 function SignUpForm() {
   const { t, format, lang } = useI18n();
   const { features } = getConfig();
-  const navigate = useNavigate();
-  const refreshSession = useRefreshSession();
+  const finishSignIn = useFinishSignIn(HOME_PATH);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
@@ -126,8 +126,7 @@ function SignUpForm() {
       setSentTo(email.trim());
       return;
     }
-    await refreshSession();
-    navigate(HOME_PATH, { replace: true });
+    await finishSignIn({ twoFactorRedirect: false });
   };
 
   if (sentTo) {

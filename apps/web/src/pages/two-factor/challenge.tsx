@@ -16,9 +16,9 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import type { Messages } from '../../i18n/messages.ts';
 import { authClient } from '../../lib/auth.ts';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
-import { useRefreshSession } from '../../lib/session.ts';
 import { type FieldErrors, HOME_PATH, hasErrors, safeNextPath } from '../../lib/validation.ts';
 import type { AuthError } from '../../lib/wire-types.ts';
+import { useFinishSignIn } from '../auth/finish-sign-in.ts';
 
 export type TwoFactorMethod = 'totp' | 'otp' | 'backup';
 
@@ -66,7 +66,7 @@ function TwoFactorChallenge({ next }: { next: string }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
-  const refreshSession = useRefreshSession();
+  const finishSignIn = useFinishSignIn(next);
   // sign-in passes the methods on offer; after a reload they are unknown, and the app is the usual one
   const offered = methodsFromState(location.state);
   const totpOffered = offered.length === 0 || offered.includes('totp');
@@ -149,8 +149,8 @@ function TwoFactorChallenge({ next }: { next: string }) {
       handleError(result.error);
       return;
     }
-    await refreshSession();
-    navigate(next, { replace: true });
+    // the second factor passed: the session exists now
+    await finishSignIn({ twoFactorRedirect: false });
   };
 
   const copy = {
