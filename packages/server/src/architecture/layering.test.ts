@@ -133,6 +133,7 @@ const TABLE_OWNERS = {
   rateLimit: 'core/http/rate-limit/',
   signInLockout: 'features/credentials/',
   auditEvent: 'features/audit/',
+  auditChain: 'features/audit/',
   passkey: 'features/passkey/',
   webhookEndpoint: 'features/webhooks/',
   webhookDelivery: 'features/webhooks/',

@@ -70,7 +70,7 @@ export interface ResolvedConfig {
     };
   };
   security: { undoLinkExpiresIn: number; newSignInNotification: boolean };
-  audit: { retentionDays: number };
+  audit: { retentionDays: number; log: boolean };
   webhooks: {
     enabled: boolean;
     workerIntervalMs: number;
@@ -263,7 +263,7 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
       undoLinkExpiresIn: o.security?.undoLinkExpiresIn ?? 604_800,
       newSignInNotification: o.security?.newSignInNotification ?? false,
     },
-    audit: { retentionDays: o.audit?.retentionDays ?? 90 },
+    audit: { retentionDays: o.audit?.retentionDays ?? 90, log: o.audit?.log ?? false },
     webhooks: {
       enabled: o.webhooks?.enabled ?? false,
       workerIntervalMs: o.webhooks?.workerIntervalMs ?? 1000,

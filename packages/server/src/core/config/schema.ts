@@ -180,9 +180,12 @@ export const configFileSchema = z
       })
       .strict()
       .optional(),
-    /** The audit log (docs/audit-log.md): rows older than retentionDays are swept hourly. */
+    /**
+     * The audit log (docs/audit-log.md): rows older than retentionDays are swept hourly; with
+     * `log`, each event is also written to the log as one line (one JSON object with LOG_FORMAT=json).
+     */
     audit: z
-      .object({ retentionDays: z.number().int().min(1).max(36_500).optional() })
+      .object({ retentionDays: z.number().int().min(1).max(36_500).optional(), log: z.boolean().optional() })
       .strict()
       .optional(),
     /** Webhooks (docs/webhooks.md): audit events delivered to operators' endpoints; off unless enabled. */

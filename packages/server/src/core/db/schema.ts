@@ -170,6 +170,25 @@ export interface AuditEventTable {
   userAgent: string | null;
   /** Small JSON object; never a token, code, secret or password. */
   details: string | null;
+  /** The chain the row was written on (0009-audit-chain); null for rows written before it. */
+  chainId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The row's place in its chain, from 1 (pg returns a bigint as text). */
+  chainSeq: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The hash of the chain's previous row (null for a chain's first). */
+  prevHash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Keyed hash of the row's content and its link (features/audit/chain.ts). */
+  hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One head per audit chain (0009-audit-chain, features/audit/chain.ts). */
+export interface AuditChainTable {
+  id: string;
+  seq: ColumnType<number | string, number, number>;
+  lastHash: string | null;
+  headMac: string | null;
+  prunedSeq: ColumnType<number | string, number, number>;
+  prunedHash: string | null;
+  prunedMac: string | null;
 }
 
 /** An operator's subscription of an HTTPS endpoint to audit event types (0006-webhooks, features/webhooks). */
@@ -246,6 +265,7 @@ export interface Database {
   rateLimit: RateLimitTable;
   signInLockout: SignInLockoutTable;
   auditEvent: AuditEventTable;
+  auditChain: AuditChainTable;
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
   passkey: PasskeyTable;

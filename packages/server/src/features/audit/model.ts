@@ -32,6 +32,22 @@ export const AUDIT_EVENT_TYPES = [
   'webhook.endpoint_deleted',
   'webhook.secret_rotated',
   'webhook.delivery_replayed',
+  'organization.created',
+  'organization.updated',
+  'organization.deleted',
+  'member.added',
+  'member.removed',
+  'member.role_changed',
+  'invitation.sent',
+  'invitation.accepted',
+  'invitation.rejected',
+  'invitation.canceled',
+  'team.created',
+  'team.updated',
+  'team.removed',
+  'team.member_added',
+  'team.member_removed',
+  'jwt.keys_rotated',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -50,7 +66,7 @@ export interface AuditEventInput {
   actorType?: AuditActorType;
   /** The admin behind an impersonated session. */
   impersonatorUserId?: string | null;
-  targetType?: 'user' | 'session' | 'organization' | 'webhook_endpoint' | null;
+  targetType?: 'user' | 'session' | 'organization' | 'invitation' | 'team' | 'webhook_endpoint' | 'jwt_key' | null;
   targetId?: string | null;
   organizationId?: string | null;
   details?: AuditDetails;
@@ -70,4 +86,8 @@ export interface AuditEvent {
   ipAddress: string | null;
   userAgent: string | null;
   details: Record<string, unknown> | null;
+  /** The chain the row sits in, its place and its hash (features/audit/chain.ts); null before 0009-audit-chain. */
+  chainId: string | null;
+  chainSeq: number | null;
+  hash: string | null;
 }

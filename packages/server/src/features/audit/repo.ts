@@ -1,6 +1,6 @@
-/** The auditEvent table: insert, the admin list (newest first, keyset-paged) and the retention sweep. */
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { AuditEventTable, Database } from '../../core/db/schema.ts';
+/** The auditEvent and auditChain tables: insert, the lists (newest first, keyset-paged), the chains and the retention sweep's deletes. */
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { AuditChainTable, AuditEventTable, Database, Dialect } from '../../core/db/schema.ts';
 import { toDate } from '../../core/db/values.ts';
 import type { AuditEvent } from './model.ts';
 
@@ -47,6 +47,9 @@ export function auditEventFromRow(row: Selectable<AuditEventTable>): AuditEvent 
     ipAddress: row.ipAddress,
     userAgent: row.userAgent,
     details: parseDetails(row.details),
+    chainId: row.chainId,
+    chainSeq: row.chainSeq === null ? null : Number(row.chainSeq),
+    hash: row.hash,
   };
 }
 
@@ -72,26 +75,174 @@ export async function listAuditEvents(db: AuditDb, filter: AuditFilter, limit: n
   return rows.map(auditEventFromRow);
 }
 
-/** Deletes rows older than `before`, in batches (features/maintenance). */
-export async function deleteAuditEventsBefore(
-  db: Kysely<Database>,
-  before: Date,
-  batchSize: number,
-  maxBatches: number,
-): Promise<number> {
-  let total = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
-    // through a derived table: MySQL and MariaDB refuse LIMIT in an IN subquery otherwise
-    const old = db
-      .selectFrom((eb) =>
-        eb.selectFrom('auditEvent').select('id').where('createdAt', '<', before).limit(batchSize).as('old'),
-      )
-      .select('old.id');
-    const result = await db.deleteFrom('auditEvent').where('id', 'in', old).executeTakeFirst();
-    const deleted = Number(result.numDeletedRows);
-    total += deleted;
-    if (deleted < batchSize) break;
-    await new Promise((resolve) => setImmediate(resolve));
+/** The rows of one chain after place `afterSeq`, in order (verification). */
+export async function listChainRows(
+  db: AuditDb,
+  chainId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<Selectable<AuditEventTable>[]> {
+  return db
+    .selectFrom('auditEvent')
+    .selectAll()
+    .where('chainId', '=', chainId)
+    .where('chainSeq', '>', afterSeq)
+    .orderBy('chainSeq')
+    .limit(limit)
+    .execute();
+}
+
+/** How many rows each chain holds; `null` counts the rows written before the chain existed. */
+export async function countRowsByChain(db: AuditDb): Promise<{ chainId: string | null; count: number }[]> {
+  const rows = await db
+    .selectFrom('auditEvent')
+    .select((eb) => ['chainId', eb.fn.countAll<number | string>().as('count')])
+    .groupBy('chainId')
+    .execute();
+  return rows.map((r) => ({ chainId: r.chainId, count: Number(r.count) }));
+}
+
+export interface ChainHead {
+  id: string;
+  seq: number;
+  lastHash: string | null;
+  headMac: string | null;
+  prunedSeq: number;
+  prunedHash: string | null;
+  prunedMac: string | null;
+}
+
+function headFromRow(row: Selectable<AuditChainTable>): ChainHead {
+  return { ...row, seq: Number(row.seq), prunedSeq: Number(row.prunedSeq) };
+}
+
+export async function listChainHeads(db: AuditDb): Promise<ChainHead[]> {
+  return (await db.selectFrom('auditChain').selectAll().orderBy('id').execute()).map(headFromRow);
+}
+
+export async function findChainHead(db: AuditDb, chainId: string): Promise<ChainHead | null> {
+  const row = await db.selectFrom('auditChain').selectAll().where('id', '=', chainId).executeTakeFirst();
+  return row ? headFromRow(row) : null;
+}
+
+/**
+ * Takes the chain's next place inside `trx`: the UPDATE holds the head's row lock until
+ * the transaction ends, so the writers of one chain follow one another and a rollback
+ * gives the place back. Answers the place and the previous row's hash.
+ */
+export async function advanceChainHead(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  chainId: string,
+): Promise<{ seq: number; lastHash: string | null }> {
+  const update = trx
+    .updateTable('auditChain')
+    .set({ seq: sql<number>`${sql.ref('seq')} + 1` })
+    .where('id', '=', chainId);
+  // MariaDB has no UPDATE … RETURNING: its own change is visible to the transaction's next read
+  let row: { seq: number | string; lastHash: string | null } | undefined;
+  if (dialect === 'mysql') {
+    await update.execute();
+    row = await trx.selectFrom('auditChain').select(['seq', 'lastHash']).where('id', '=', chainId).executeTakeFirst();
+  } else {
+    row = await update.returning(['seq', 'lastHash']).executeTakeFirst();
   }
-  return total;
+  if (!row) throw new Error(`audit chain head ${chainId} is missing (migration 0009-audit-chain)`);
+  return { seq: Number(row.seq), lastHash: row.lastHash };
+}
+
+export async function setChainHead(
+  trx: Transaction<Database>,
+  chainId: string,
+  lastHash: string,
+  mac: string,
+): Promise<void> {
+  await trx.updateTable('auditChain').set({ lastHash, headMac: mac }).where('id', '=', chainId).execute();
+}
+
+/** Moves a chain's start (the retention sweep), unless another sweep moved it first. */
+export async function setChainAnchor(
+  db: AuditDb,
+  chainId: string,
+  from: number,
+  anchor: { prunedSeq: number; prunedHash: string | null; prunedMac: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('auditChain')
+    .set(anchor)
+    .where('id', '=', chainId)
+    .where('prunedSeq', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The first place of the chain after `afterSeq` whose row is not older than `before`. */
+export async function firstPlaceSince(
+  db: AuditDb,
+  chainId: string,
+  afterSeq: number,
+  before: Date,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('auditEvent')
+    .select((eb) => eb.fn.min<number | string | null>('chainSeq').as('first'))
+    .where('chainId', '=', chainId)
+    .where('chainSeq', '>', afterSeq)
+    .where('createdAt', '>=', before)
+    .executeTakeFirst();
+  return row?.first === null || row?.first === undefined ? null : Number(row.first);
+}
+
+export async function findChainRow(
+  db: AuditDb,
+  chainId: string,
+  seq: number,
+): Promise<{ id: string; hash: string | null } | null> {
+  const row = await db
+    .selectFrom('auditEvent')
+    .select(['id', 'hash'])
+    .where('chainId', '=', chainId)
+    .where('chainSeq', '=', seq)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Deletes up to `limit` rows of the chain at places up to `throughSeq`. */
+export async function deleteChainRowsThrough(
+  db: Kysely<Database>,
+  chainId: string,
+  throughSeq: number,
+  limit: number,
+): Promise<number> {
+  // through a derived table: MySQL and MariaDB refuse LIMIT in an IN subquery otherwise
+  const old = db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('auditEvent')
+        .select('id')
+        .where('chainId', '=', chainId)
+        .where('chainSeq', '<=', throughSeq)
+        .limit(limit)
+        .as('old'),
+    )
+    .select('old.id');
+  const result = await db.deleteFrom('auditEvent').where('id', 'in', old).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes up to `limit` rows written before the chain existed and older than `before`. */
+export async function deleteUnchainedBefore(db: Kysely<Database>, before: Date, limit: number): Promise<number> {
+  const old = db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('auditEvent')
+        .select('id')
+        .where('chainId', 'is', null)
+        .where('createdAt', '<', before)
+        .limit(limit)
+        .as('old'),
+    )
+    .select('old.id');
+  const result = await db.deleteFrom('auditEvent').where('id', 'in', old).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -4,15 +4,18 @@
  * otherwise right after the change. IP and user agent come from the request (the router
  * already resolved the IP through advanced.ipAddressHeaders).
  */
+import { type Insertable, Transaction } from 'kysely';
 import { generateId } from '../../core/crypto/random.ts';
+import type { AuditEventTable, Database } from '../../core/db/schema.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { writeWithDeliveries } from '../webhooks/index.ts';
-import type { AuditDetails, AuditEventInput } from './model.ts';
-import { type AuditDb, insertAuditEvent } from './repo.ts';
+import { chainFor, chainKey, headMac, rowHash } from './chain.ts';
+import type { AuditActorType, AuditDetails, AuditEventInput, AuditOutcome } from './model.ts';
+import { type AuditDb, advanceChainHead, insertAuditEvent, setChainHead } from './repo.ts';
 
 /** What recordEvent needs of a request; `{ deps }` alone for the system. */
 export interface AuditCtx {
-  readonly deps: Pick<AuthDeps, 'clock' | 'logger' | 'config'>;
+  readonly deps: Pick<AuthDeps, 'clock' | 'logger' | 'config' | 'dialect'>;
   readonly ip?: string | null;
   readonly userAgent?: string;
   readonly isServerCall?: boolean;
@@ -36,11 +39,30 @@ export function sanitizeDetails(details: AuditDetails | undefined): string | nul
   return count === 0 ? null : JSON.stringify(kept);
 }
 
+/** A row before it takes its place in a chain. */
+interface UnchainedRow {
+  id: string;
+  createdAt: Date;
+  type: string;
+  outcome: AuditOutcome;
+  actorUserId: string | null;
+  actorType: AuditActorType;
+  impersonatorUserId: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  organizationId: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  details: string | null;
+}
+
 export async function recordEvent(db: AuditDb, ctx: AuditCtx, event: AuditEventInput): Promise<void> {
   const actorUserId = event.actorUserId ?? null;
-  const actorType = actorUserId ? 'user' : (event.actorType ?? (ctx.isServerCall ? 'server-api' : 'system'));
+  const actorType: AuditActorType = actorUserId
+    ? 'user'
+    : (event.actorType ?? (ctx.isServerCall ? 'server-api' : 'system'));
   const userAgent = ctx.userAgent ? ctx.userAgent.slice(0, MAX_USER_AGENT) : null;
-  const row = {
+  const row: UnchainedRow = {
     id: generateId(),
     createdAt: ctx.deps.clock.now(),
     type: event.type,
@@ -55,8 +77,66 @@ export async function recordEvent(db: AuditDb, ctx: AuditCtx, event: AuditEventI
     userAgent,
     details: sanitizeDetails(event.details),
   };
-  // the event's webhook deliveries are queued in the same transaction (docs/webhooks.md)
-  await writeWithDeliveries(db, ctx.deps, row, (trx) => insertAuditEvent(trx, row));
+  // the link to the chain and the insert commit together: in the change's transaction, else in one of their own
+  const written =
+    db instanceof Transaction
+      ? await writeChained(db, ctx, row)
+      : await db.transaction().execute((trx) => writeChained(trx, ctx, row));
+  if (ctx.deps.config.audit.log) mirrorToLog(ctx, written);
+}
+
+/**
+ * Takes the next place of the transaction's chain, hashes the row with its link, inserts
+ * it (with its webhook deliveries, docs/webhooks.md) and moves the head, all in `trx`.
+ */
+async function writeChained(
+  trx: Transaction<Database>,
+  ctx: AuditCtx,
+  content: UnchainedRow,
+): Promise<Insertable<AuditEventTable>> {
+  const key = chainKey(ctx.deps.config.secret);
+  const chainId = chainFor(trx);
+  const { seq, lastHash } = await advanceChainHead(trx, ctx.deps.dialect, chainId);
+  const linked = { ...content, chainId, chainSeq: seq, prevHash: lastHash };
+  const row = { ...linked, hash: rowHash(key, linked) };
+  await writeWithDeliveries(trx, ctx.deps, row, (t) => insertAuditEvent(t, row));
+  await setChainHead(trx, chainId, row.hash, headMac(key, chainId, seq, row.hash));
+  return row;
+}
+
+/**
+ * `audit.log`: the row as one log line (one JSON object with LOG_FORMAT=json) for a SIEM.
+ * It holds what the row holds, which never includes a secret. A row written in a change's
+ * transaction is logged when it is inserted, before that transaction commits.
+ */
+function mirrorToLog(ctx: AuditCtx, row: Insertable<AuditEventTable>): void {
+  let details: unknown = null;
+  try {
+    details = row.details ? JSON.parse(row.details) : null;
+  } catch {
+    details = null;
+  }
+  const createdAt = row.createdAt instanceof Date ? row.createdAt.toISOString() : String(row.createdAt);
+  ctx.deps.logger.info('audit event', {
+    auditEvent: {
+      id: row.id,
+      createdAt,
+      type: row.type,
+      outcome: row.outcome,
+      actorUserId: row.actorUserId ?? null,
+      actorType: row.actorType,
+      impersonatorUserId: row.impersonatorUserId ?? null,
+      targetType: row.targetType ?? null,
+      targetId: row.targetId ?? null,
+      organizationId: row.organizationId ?? null,
+      ipAddress: row.ipAddress ?? null,
+      userAgent: row.userAgent ?? null,
+      details,
+      chainId: row.chainId ?? null,
+      chainSeq: row.chainSeq ?? null,
+      hash: row.hash ?? null,
+    },
+  });
 }
 
 /** The acting person of a session: its user, and the admin behind it when impersonated. */
@@ -65,4 +145,19 @@ export function actorOf(current: { user: { id: string }; session: { impersonated
   impersonatorUserId: string | null;
 } {
   return { actorUserId: current.user.id, impersonatorUserId: current.session.impersonatedBy };
+}
+
+/** Who acts in a service call and the request it came from: what a feature's service passes on to recordEvent. */
+export interface AuditActor {
+  readonly ctx: AuditCtx;
+  readonly actorUserId: string | null;
+  readonly impersonatorUserId: string | null;
+}
+
+/** The actor of a request with a session; without one, trusted server code (`api`) or the system. */
+export function auditActor(
+  ctx: AuditCtx,
+  current: { user: { id: string }; session: { impersonatedBy: string | null } } | null,
+): AuditActor {
+  return current ? { ctx, ...actorOf(current) } : { ctx, actorUserId: null, impersonatorUserId: null };
 }

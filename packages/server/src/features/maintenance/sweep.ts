@@ -55,7 +55,8 @@ async function deleteInBatches(
 }
 
 export async function sweepExpired(
-  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  // config and logger: the audit chains' anchors need the instance secret (features/audit/retention.ts)
+  deps: Pick<AuthDeps, 'db' | 'clock'> & Partial<Pick<AuthDeps, 'config' | 'logger'>>,
   options: SweepOptions = {},
 ): Promise<SweepResult> {
   const batchSize = options.batchSize ?? 500;
@@ -71,7 +72,7 @@ export async function sweepExpired(
       batchSize,
       maxBatches,
     ),
-    auditEvents: await deleteAuditEventsBefore(deps.db, retentionCutoff, batchSize, maxBatches),
+    auditEvents: await deleteAuditEventsBefore(deps, retentionCutoff, batchSize, maxBatches),
     webhookDeliveries: await deleteInBatches(
       (limit) => deleteFinishedDeliveriesBefore(deps.db, retentionCutoff, limit),
       batchSize,
