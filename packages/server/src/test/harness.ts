@@ -13,7 +13,7 @@ import type { Dialect } from '../core/db/schema.ts';
 import { createMemoryLogger } from '../core/logger.ts';
 import { createCapturingMailer, type Mailer } from '../core/mail/transport.ts';
 import { TestClient } from './client.ts';
-import { createTestDatabase, type TestDatabase, testDialects } from './databases.ts';
+import { createTestDatabase, redisAvailable, type TestDatabase, testDialects } from './databases.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-latch-0123456789';
 export const BASE_URL = 'http://localhost:3000';
@@ -125,36 +125,61 @@ export interface DatabaseSuite {
 /**
  * Declares the same suite once per database (SQLite, and PostgreSQL and MariaDB when
  * reachable; unreachable ones are skipped with a printed line, or fail under CI),
- * each with its own migrated database and app.
+ * each with its own migrated database and app. A suite that needs more apps on the
+ * same database creates them from `suite.db` (and closes them).
  */
 export async function describeOnDatabases(
   title: string,
   options: LatchOptions,
   body: (suite: DatabaseSuite) => void,
 ): Promise<void> {
-  for (const { dialect, skip } of await testDialects()) {
-    describe.skipIf(Boolean(skip))(`${title} on ${dialect}`, () => {
-      let app: TestApp | undefined;
-      let db: SharedDatabase | undefined;
-      beforeAll(async () => {
-        db = await openSharedDatabase(dialect);
-        app = createTestApp(db, options);
-      });
-      afterAll(async () => {
-        await app?.close();
-        await db?.close();
-      });
-      body({
-        dialect,
-        get app() {
-          if (!app) throw new Error('the suite app exists only inside tests and hooks');
-          return app;
-        },
-        get db() {
-          if (!db) throw new Error('the suite database exists only inside tests and hooks');
-          return db;
-        },
-      });
+  await forEachDatabase(title, (dialect) => {
+    let app: TestApp | undefined;
+    let db: SharedDatabase | undefined;
+    beforeAll(async () => {
+      db = await openSharedDatabase(dialect);
+      app = createTestApp(db, options);
     });
+    afterAll(async () => {
+      await app?.close();
+      await db?.close();
+    });
+    body({
+      dialect,
+      get app() {
+        if (!app) throw new Error('the suite app exists only inside tests and hooks');
+        return app;
+      },
+      get db() {
+        if (!db) throw new Error('the suite database exists only inside tests and hooks');
+        return db;
+      },
+    });
+  });
+}
+
+export interface DatabaseMatrixOptions {
+  /** Only these databases (e.g. the servers that can share changes between instances). */
+  only?: readonly Dialect[];
+  /** The suite needs Redis as well: skipped where it is unreachable (failing under CI instead). */
+  redis?: boolean;
+}
+
+/**
+ * The database matrix for suites that open their own database or apps (a migration on an
+ * empty database, two instances on one database and one Redis): declares `body` once per
+ * database, in a describe block skipped where that database (or Redis) is unreachable.
+ * A string title is named as describeOnDatabases names its suites, "<title> on <dialect>".
+ */
+export async function forEachDatabase(
+  title: string | ((dialect: Dialect) => string),
+  body: (dialect: Dialect) => void,
+  options: DatabaseMatrixOptions = {},
+): Promise<void> {
+  const redisMissing = options.redis === true && !(await redisAvailable());
+  for (const { dialect, skip } of await testDialects()) {
+    if (options.only && !options.only.includes(dialect)) continue;
+    const name = typeof title === 'string' ? `${title} on ${dialect}` : title(dialect);
+    describe.skipIf(Boolean(skip) || redisMissing)(name, () => body(dialect));
   }
 }
