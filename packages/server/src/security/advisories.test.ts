@@ -9,7 +9,6 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import { lastLink } from '../features/email-verification/test-helpers.ts';
-import { owner } from '../features/organization/test-helpers.ts';
 import { SoftwareAuthenticator } from '../features/passkey/test-authenticator.ts';
 import { registerPasskey, signInWithPasskey } from '../features/passkey/test-helpers.ts';
 import { beginSocial, errorOf, socialSignIn, startGithubFake } from '../features/social/test-support.ts';
@@ -26,6 +25,7 @@ import {
   type TestApp,
   verifyEmailOf,
 } from '../test/harness.ts';
+import { owner } from '../test/organizations.ts';
 
 const github = await startGithubFake();
 afterAll(() => github.close());

@@ -19,6 +19,9 @@ import {
 } from './state.ts';
 import { OrganizationLogo, RoleBadges } from './ui.tsx';
 
+/** How long the active organization read counts as the server's view for the next section opened. */
+const SECTION_FRESH_MS = 1_000;
+
 /**
  * The frame of the organization pages: which organization, the person's role in it, and tabs for
  * its settings, members, invitations and teams, each tab shown only to those who may use it.
@@ -26,16 +29,17 @@ import { OrganizationLogo, RoleBadges } from './ui.tsx';
 export function OrganizationLayout() {
   const { t } = useI18n();
   const userId = useSession().data?.user.id;
-  const active = useQuery(activeOrganizationQuery(userId));
-  const { refetch } = active;
-  // roles and members change under other people's hands: each section starts from the server's view
+  const active = useQuery({ ...activeOrganizationQuery(userId), staleTime: SECTION_FRESH_MS });
+  const { refetch, isStale } = active;
+  // roles and members change under other people's hands: each section starts from the server's view,
+  // unless that view was read a moment ago (a switch or a change that read it, then opened a section)
   const { pathname } = useLocation();
   const shownPath = useRef(pathname);
   useEffect(() => {
     if (pathname === shownPath.current) return;
     shownPath.current = pathname;
-    void refetch();
-  }, [pathname, refetch]);
+    if (isStale) void refetch();
+  }, [pathname, refetch, isStale]);
 
   const value = useMemo<ActiveOrganization | null>(
     () =>

@@ -163,6 +163,26 @@ describe('organization changes read again what they changed, once', () => {
     expect(readSince(before)).toEqual({ teamMembers: 1 });
   });
 
+  it('switching from another section: the organization is read once, not again for the section opened', async () => {
+    org.list.mockImplementation(() =>
+      ok([acme(), { id: 'o2', name: 'Globex', slug: 'globex', logo: null, metadata: null, createdAt: now }]),
+    );
+    org.setActive.mockImplementation(() =>
+      ok({ id: 'o2', name: 'Globex', slug: 'globex', logo: null, metadata: null, createdAt: now }),
+    );
+    renderAt('/organization/settings');
+    await screen.findByLabelText('Organization name');
+    fireEvent.click(await screen.findByRole('button', { name: /Organization: Acme Research/ }));
+    const list = await screen.findByRole('list', { name: 'Your organizations' });
+    const before = reads();
+
+    setSession({ ...ownerSession(), session: { ...ownerSession().session, activeOrganizationId: 'o2' } });
+    fireEvent.click(within(list).getByRole('button', { name: /Globex/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeTruthy();
+    await screen.findByText('linus@example.com');
+    expect(readSince(before)).toMatchObject({ session: 1, organization: 1 });
+  });
+
   it('switching organization: the session and the active organization, not the list', async () => {
     org.list.mockImplementation(() =>
       ok([acme(), { id: 'o2', name: 'Globex', slug: 'globex', logo: null, metadata: null, createdAt: now }]),

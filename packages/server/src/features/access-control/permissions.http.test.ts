@@ -12,7 +12,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { join, type OrgJson, orgWithRoles, type Person } from '../organization/test-helpers.ts';
+import { join, type OrgJson, orgWithRoles, type Person } from '../../test/organizations.ts';
 
 const dialects = await testDialects();
 

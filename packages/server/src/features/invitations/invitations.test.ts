@@ -9,7 +9,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { activeOrgId, createOrg, orgWithRoles, owner } from '../organization/test-helpers.ts';
+import { activeOrgId, createOrg, orgWithRoles, owner } from '../../test/organizations.ts';
 
 const dialects = await testDialects();
 

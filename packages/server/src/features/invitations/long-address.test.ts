@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness.ts';
-import { owner } from '../organization/test-helpers.ts';
+import { owner } from '../../test/organizations.ts';
 
 await describeOnDatabases('invitation address length', {}, (t) => {
   it('refuses an address over 254 characters and stores no invitation', async () => {

@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/harness.ts';
-import { owner } from '../organization/test-helpers.ts';
+import { owner } from '../../test/organizations.ts';
 
 await describeOnDatabases('invitations under a burst', { plugins: { organization: { invitationLimit: 5 } } }, (t) => {
   const pending = (organizationId: string) =>

@@ -12,7 +12,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { orgWithRoles, owner } from './test-helpers.ts';
+import { orgWithRoles, owner } from '../../test/organizations.ts';
 
 const dialects = await testDialects();
 

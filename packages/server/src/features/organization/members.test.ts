@@ -7,7 +7,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { activeOrgId, join, orgWithRoles, owner } from './test-helpers.ts';
+import { activeOrgId, join, orgWithRoles, owner } from '../../test/organizations.ts';
 
 const dialects = await testDialects();
 

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeOnDatabases, signUpUser } from '../../test/harness.ts';
-import { createOrg, uniqueSlug } from './test-helpers.ts';
+import { createOrg, uniqueSlug } from '../../test/organizations.ts';
 
 await describeOnDatabases('organization metadata size', {}, (t) => {
   const tooBig = { note: 'é'.repeat(40_000) };

@@ -7,7 +7,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { activeOrgId, createOrg, join, orgWithRoles, owner, uniqueSlug } from './test-helpers.ts';
+import { activeOrgId, createOrg, join, orgWithRoles, owner, uniqueSlug } from '../../test/organizations.ts';
 
 const dialects = await testDialects();
 

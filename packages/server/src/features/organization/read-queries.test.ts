@@ -15,8 +15,8 @@ import {
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
+import { createOrg } from '../../test/organizations.ts';
 import { countQueries, type QueryCounter } from '../../test/query-count.ts';
-import { createOrg } from './test-helpers.ts';
 
 const dialects = await testDialects();
 

@@ -7,7 +7,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { orgWithRoles, owner } from '../organization/test-helpers.ts';
+import { orgWithRoles, owner } from '../../test/organizations.ts';
 
 const dialects = await testDialects();
 

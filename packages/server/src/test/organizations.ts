@@ -1,7 +1,7 @@
 /** Shared steps of the organization HTTP tests: an organization, people who joined it with a role. */
 import { expect } from 'vitest';
-import type { TestClient } from '../../test/client.ts';
-import { signUpUser, type TestApp } from '../../test/harness.ts';
+import type { TestClient } from './client.ts';
+import { signUpUser, type TestApp } from './harness.ts';
 
 export interface Person {
   client: TestClient;
