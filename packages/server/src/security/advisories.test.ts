@@ -12,7 +12,6 @@ import { lastLink } from '../features/email-verification/test-helpers.ts';
 import { SoftwareAuthenticator } from '../features/passkey/test-authenticator.ts';
 import { registerPasskey, signInWithPasskey } from '../features/passkey/test-helpers.ts';
 import { beginSocial, errorOf, socialSignIn, startGithubFake } from '../features/social/test-support.ts';
-import { enrolledUser, toMidStep } from '../features/two-factor/test-helpers.ts';
 import type { TestClient, TestResponse } from '../test/client.ts';
 import {
   BASE_URL,
@@ -26,6 +25,7 @@ import {
   verifyEmailOf,
 } from '../test/harness.ts';
 import { owner } from '../test/organizations.ts';
+import { enrolledUser, toMidStep } from '../test/two-factor.ts';
 
 const github = await startGithubFake();
 afterAll(() => github.close());

@@ -7,8 +7,8 @@
  */
 import { expect, it } from 'vitest';
 import { lastLink } from '../features/email-verification/test-helpers.ts';
-import { enrolledUser } from '../features/two-factor/test-helpers.ts';
 import { describeOnDatabases, PASSWORD, type SharedDatabase, verifyEmailOf } from '../test/harness.ts';
+import { enrolledUser } from '../test/two-factor.ts';
 
 const TABLES = ['user', 'session', 'account', 'verification', 'twoFactor', 'jwks', 'rateLimit'] as const;
 

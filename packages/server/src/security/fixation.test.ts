@@ -5,9 +5,9 @@
  * factor. An admin's impersonation keeps the admin's session (it waits for stop-impersonating).
  */
 import { expect, it } from 'vitest';
-import { challenged, enrolledUser } from '../features/two-factor/test-helpers.ts';
 import type { TestClient } from '../test/client.ts';
 import { describeOnDatabases, PASSWORD, signUpUser } from '../test/harness.ts';
+import { challenged, enrolledUser } from '../test/two-factor.ts';
 
 function copyOf(client: TestClient): TestClient {
   const copy = client.fresh();

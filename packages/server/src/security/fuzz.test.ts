@@ -32,7 +32,6 @@ import type { Endpoint } from '../core/http/endpoint.ts';
 import type { RouterOptions } from '../core/http/router.ts';
 import { extractLinks } from '../core/mail/transport.ts';
 import { startGithubFake } from '../features/social/test-support.ts';
-import { codeFor } from '../features/two-factor/test-helpers.ts';
 import type { TestClient } from '../test/client.ts';
 import {
   BASE_URL,
@@ -43,6 +42,7 @@ import {
   signUpVerifiedUser,
   type TestApp,
 } from '../test/harness.ts';
+import { codeFor } from '../test/two-factor.ts';
 
 // The route table: whatever list createAuth gives the router, captured on its way there.
 const table = vi.hoisted(() => ({ endpoints: null as readonly Endpoint[] | null }));

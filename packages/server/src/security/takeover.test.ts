@@ -10,7 +10,6 @@ import { decodeJwt } from 'jose';
 import { afterAll, expect, it } from 'vitest';
 import { lastLink } from '../features/email-verification/test-helpers.ts';
 import { socialSignIn, startGithubFake } from '../features/social/test-support.ts';
-import { codeFor, enrolledUser, toMidStep } from '../features/two-factor/test-helpers.ts';
 import type { TestClient } from '../test/client.ts';
 import {
   describeOnDatabases,
@@ -20,6 +19,7 @@ import {
   signUpVerifiedUser,
   type TestApp,
 } from '../test/harness.ts';
+import { codeFor, enrolledUser, toMidStep } from '../test/two-factor.ts';
 
 const github = await startGithubFake();
 afterAll(() => github.close());

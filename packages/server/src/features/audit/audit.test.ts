@@ -13,9 +13,9 @@ import {
   type TestApp,
   verifyEmailOf,
 } from '../../test/harness.ts';
+import { codeFor, enrolledUser } from '../../test/two-factor.ts';
 import { lastLink } from '../email-verification/test-helpers.ts';
 import { errorOf, type GithubFake, socialSignIn, startGithubFake } from '../social/test-support.ts';
-import { codeFor, enrolledUser } from '../two-factor/test-helpers.ts';
 import { sanitizeDetails } from './service.ts';
 
 type Db = import('kysely').Kysely<import('../../core/db/schema.ts').Database>;

@@ -5,8 +5,8 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import { describeOnDatabases, PASSWORD, signUpUser } from '../../test/harness.ts';
+import { enrolledUser } from '../../test/two-factor.ts';
 import { socialSignIn, startGithubFake } from '../social/test-support.ts';
-import { enrolledUser } from '../two-factor/test-helpers.ts';
 
 const github = await startGithubFake();
 afterAll(() => github.close());

@@ -15,8 +15,8 @@ import {
   signUpUser,
   signUpVerifiedUser,
 } from '../../test/harness.ts';
+import { codeFor, enrolledUser } from '../../test/two-factor.ts';
 import { lastMailOf, magicLinkOf, mailCount, snapshot, tokenOf } from '../mailbox-proof/test-helpers.ts';
-import { codeFor, enrolledUser } from '../two-factor/test-helpers.ts';
 
 const OPTIONS = {
   plugins: { magicLink: {} },

@@ -14,7 +14,7 @@ import {
   signUpVerifiedUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { enrolledUser } from '../two-factor/test-helpers.ts';
+import { enrolledUser } from '../../test/two-factor.ts';
 import { SoftwareAuthenticator } from './test-authenticator.ts';
 import { databaseState, registerPasskey, signInWithPasskey } from './test-helpers.ts';
 

@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
 import { BASE_URL, describeOnDatabases, PASSWORD, type TestApp } from '../../test/harness.ts';
-import { type EnrolledUser, enrolledUser } from '../two-factor/test-helpers.ts';
+import { type EnrolledUser, enrolledUser } from '../../test/two-factor.ts';
 import { SoftwareAuthenticator } from './test-authenticator.ts';
 import { databaseState, registerPasskey } from './test-helpers.ts';
 

@@ -24,9 +24,9 @@ import {
   verifyEmailOf,
 } from '../../test/harness.ts';
 import { loginAtProvider, type OidcProvider, startOidcProvider } from '../../test/oidc-provider.ts';
+import { codeFor, enrolledUser } from '../../test/two-factor.ts';
 import { codeOf, magicLinkOf } from '../mailbox-proof/test-helpers.ts';
 import { openToken } from '../social/tokens.ts';
-import { codeFor, enrolledUser } from '../two-factor/test-helpers.ts';
 import { boundSignInChecks } from './pipeline.ts';
 
 const SRC = join(fileURLToPath(import.meta.url), '../../..');

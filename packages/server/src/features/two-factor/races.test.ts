@@ -6,9 +6,9 @@
  */
 import { expect, it } from 'vitest';
 import { describeOnDatabases, PASSWORD } from '../../test/harness.ts';
+import { challenged, codeFor, enrolledUser, toMidStep } from '../../test/two-factor.ts';
 import { MAX_CHALLENGE_ATTEMPTS } from './challenge.ts';
 import { MAX_OTP_ATTEMPTS } from './otp.ts';
-import { challenged, codeFor, enrolledUser, toMidStep } from './test-helpers.ts';
 
 const BURST = 100;
 

@@ -1,7 +1,7 @@
 /** The sign-in challenge: TOTP windows and replay, attempt limits, lockout, emailed codes, backup codes, trust. */
 import { expect, it } from 'vitest';
 import { describeOnDatabases, PASSWORD } from '../../test/harness.ts';
-import { challenged, codeFor, enrolledUser, toMidStep } from './test-helpers.ts';
+import { challenged, codeFor, enrolledUser, toMidStep } from '../../test/two-factor.ts';
 
 await describeOnDatabases('two-factor sign-in', { plugins: { username: {} } }, (t) => {
   const db = () => t.app.auth.deps.db;

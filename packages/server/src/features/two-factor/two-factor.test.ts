@@ -1,7 +1,7 @@
 /** Enrolment and account settings: enable, the first code, get-totp-uri, backup codes, disable. */
 import { expect, it } from 'vitest';
 import { describeOnDatabases, PASSWORD, signUpUser } from '../../test/harness.ts';
-import { codeFor, enrolledUser, toMidStep } from './test-helpers.ts';
+import { codeFor, enrolledUser, toMidStep } from '../../test/two-factor.ts';
 
 await describeOnDatabases('two-factor enrolment', { appName: 'Latch Test' }, (t) => {
   const db = () => t.db.handle.db;

@@ -6,9 +6,9 @@
 import { afterAll, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
 import { describeOnDatabases, PASSWORD, signUpVerifiedUser, type TestApp } from '../../test/harness.ts';
+import { codeFor } from '../../test/two-factor.ts';
 import { lastLink } from '../email-verification/test-helpers.ts';
 import { socialSignIn, startGithubFake } from '../social/test-support.ts';
-import { codeFor } from '../two-factor/test-helpers.ts';
 
 const github = await startGithubFake();
 afterAll(() => github.close());

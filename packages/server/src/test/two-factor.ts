@@ -1,9 +1,9 @@
 /** Helpers of the two-factor tests: an authenticator app on the injected clock, an enrolled user. */
 
 import { TOTP, URI } from 'otpauth';
-import type { TestClient } from '../../test/client.ts';
-import { PASSWORD, signUpUser, type TestApp } from '../../test/harness.ts';
-import { TOTP_PERIOD_SECONDS } from './totp.ts';
+import { TOTP_PERIOD_SECONDS } from '../features/two-factor/totp.ts';
+import type { TestClient } from './client.ts';
+import { PASSWORD, signUpUser, type TestApp } from './harness.ts';
 
 /**
  * What an authenticator app shows for this URI now (plus `offset` steps) by the app's clock.
