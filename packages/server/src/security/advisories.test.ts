@@ -8,7 +8,6 @@
  * of attack against the Latch endpoint that carries it, and says so in its name.
  */
 import { afterAll, expect, it } from 'vitest';
-import { lastLink } from '../features/email-verification/test-helpers.ts';
 import { SoftwareAuthenticator } from '../features/passkey/test-authenticator.ts';
 import { registerPasskey, signInWithPasskey } from '../features/passkey/test-helpers.ts';
 import { beginSocial, errorOf, socialSignIn, startGithubFake } from '../features/social/test-support.ts';
@@ -24,6 +23,7 @@ import {
   type TestApp,
   verifyEmailOf,
 } from '../test/harness.ts';
+import { lastLink } from '../test/mail-links.ts';
 import { owner } from '../test/organizations.ts';
 import { enrolledUser, toMidStep } from '../test/two-factor.ts';
 

@@ -6,8 +6,8 @@
  * tokens, an Argon2id hash, AES-256-GCM envelopes under a key that is not in the database.)
  */
 import { expect, it } from 'vitest';
-import { lastLink } from '../features/email-verification/test-helpers.ts';
 import { describeOnDatabases, PASSWORD, type SharedDatabase, verifyEmailOf } from '../test/harness.ts';
+import { lastLink } from '../test/mail-links.ts';
 import { enrolledUser } from '../test/two-factor.ts';
 
 const TABLES = ['user', 'session', 'account', 'verification', 'twoFactor', 'jwks', 'rateLimit'] as const;

@@ -8,7 +8,6 @@
  */
 import { decodeJwt } from 'jose';
 import { afterAll, expect, it } from 'vitest';
-import { lastLink } from '../features/email-verification/test-helpers.ts';
 import { socialSignIn, startGithubFake } from '../features/social/test-support.ts';
 import type { TestClient } from '../test/client.ts';
 import {
@@ -19,6 +18,7 @@ import {
   signUpVerifiedUser,
   type TestApp,
 } from '../test/harness.ts';
+import { lastLink } from '../test/mail-links.ts';
 import { codeFor, enrolledUser, toMidStep } from '../test/two-factor.ts';
 
 const github = await startGithubFake();

@@ -1,7 +1,7 @@
 /** Account deletion over real SMTP: the mailed confirmation link deletes the signed-in user. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSharedDatabase, type SharedDatabase, signUpUser } from '../../test/harness.ts';
-import { createSmtpTestApp, receivedLink } from '../email-verification/test-helpers.ts';
+import { createSmtpTestApp, receivedLink } from '../../test/mail-links.ts';
 
 describe('account deletion over SMTP', () => {
   let db: SharedDatabase;

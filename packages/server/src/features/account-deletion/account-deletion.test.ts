@@ -10,7 +10,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { lastLink } from '../email-verification/test-helpers.ts';
+import { lastLink } from '../../test/mail-links.ts';
 
 const dialects = await testDialects();
 

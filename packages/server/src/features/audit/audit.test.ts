@@ -13,8 +13,8 @@ import {
   type TestApp,
   verifyEmailOf,
 } from '../../test/harness.ts';
+import { lastLink } from '../../test/mail-links.ts';
 import { codeFor, enrolledUser } from '../../test/two-factor.ts';
-import { lastLink } from '../email-verification/test-helpers.ts';
 import { errorOf, type GithubFake, socialSignIn, startGithubFake } from '../social/test-support.ts';
 import { sanitizeDetails } from './service.ts';
 

@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import type { TestResponse } from '../../test/client.ts';
 import { createTestApp, describeOnDatabases, openSharedDatabase, PASSWORD, signUpUser } from '../../test/harness.ts';
-import { lastLink } from '../email-verification/test-helpers.ts';
+import { lastLink } from '../../test/mail-links.ts';
 import { delayAfterFailure } from './lockout.ts';
 
 const WRONG = 'Wrong-Password-1';

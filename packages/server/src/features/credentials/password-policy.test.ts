@@ -14,7 +14,7 @@ import {
   type SharedDatabase,
   signUpUser,
 } from '../../test/harness.ts';
-import { lastLink } from '../email-verification/test-helpers.ts';
+import { lastLink } from '../../test/mail-links.ts';
 
 /** Common passwords (plain and decorated), an ordinary word, and the service's own name. */
 const LISTED = ['password123', 'Password1!', 'Monkey!2024', 'mountains', 'Latch-2024'];

@@ -1,7 +1,7 @@
 /** Email change over real SMTP: link to the new address, the move, re-verification, notice to the old one. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSharedDatabase, type SharedDatabase, signUpUser } from '../../test/harness.ts';
-import { createSmtpTestApp, receivedLink } from '../email-verification/test-helpers.ts';
+import { createSmtpTestApp, receivedLink } from '../../test/mail-links.ts';
 
 describe('email change over SMTP', () => {
   let db: SharedDatabase;

@@ -8,7 +8,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { countMails, lastLink } from '../email-verification/test-helpers.ts';
+import { countMails, lastLink } from '../../test/mail-links.ts';
 
 const dialects = await testDialects();
 const fresh = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.test`;

@@ -14,8 +14,8 @@ import {
   signUpUser,
   signUpVerifiedUser,
 } from '../../test/harness.ts';
+import { codeOf, magicLinkOf, mailCount, snapshot, tokenOf } from '../../test/mailbox-proof.ts';
 import { codeFor, enrolledUser } from '../../test/two-factor.ts';
-import { codeOf, magicLinkOf, mailCount, snapshot, tokenOf } from '../mailbox-proof/test-helpers.ts';
 
 const OPTIONS = { plugins: { emailOTP: {}, magicLink: {} } };
 const NEW_PASSWORD = 'Brand-New-Horse-77';

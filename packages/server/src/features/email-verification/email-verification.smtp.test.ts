@@ -1,7 +1,7 @@
 /** Verification over real SMTP: the mail leaves through the transport, the link in it works. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSharedDatabase, type SharedDatabase, signUpUser } from '../../test/harness.ts';
-import { createSmtpTestApp, receivedLink } from './test-helpers.ts';
+import { createSmtpTestApp, receivedLink } from '../../test/mail-links.ts';
 
 describe('email verification over SMTP', () => {
   let db: SharedDatabase;

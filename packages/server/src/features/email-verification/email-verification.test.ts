@@ -8,7 +8,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { countMails, lastLink } from './test-helpers.ts';
+import { countMails, lastLink } from '../../test/mail-links.ts';
 
 const dialects = await testDialects();
 

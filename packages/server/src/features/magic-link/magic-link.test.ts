@@ -15,8 +15,8 @@ import {
   signUpUser,
   signUpVerifiedUser,
 } from '../../test/harness.ts';
+import { lastMailOf, magicLinkOf, mailCount, snapshot, tokenOf } from '../../test/mailbox-proof.ts';
 import { codeFor, enrolledUser } from '../../test/two-factor.ts';
-import { lastMailOf, magicLinkOf, mailCount, snapshot, tokenOf } from '../mailbox-proof/test-helpers.ts';
 
 const OPTIONS = {
   plugins: { magicLink: {} },

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSharedDatabase, type SharedDatabase, signUpUser, type TestApp } from '../../test/harness.ts';
-import { createSmtpTestApp, receivedLink } from '../email-verification/test-helpers.ts';
+import { createSmtpTestApp, receivedLink } from '../../test/mail-links.ts';
 
 describe('magic links and emailed codes over SMTP', () => {
   let db: SharedDatabase;

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { BASE_URL, createTestApp, describeOnDatabases, PASSWORD, signUpVerifiedUser } from '../../test/harness.ts';
-import { lastLink } from '../email-verification/test-helpers.ts';
+import { lastLink } from '../../test/mail-links.ts';
 import { SoftwareAuthenticator } from './test-authenticator.ts';
 import { registerPasskey, signInWithPasskey } from './test-helpers.ts';
 

@@ -1,7 +1,7 @@
 /** Password reset over real SMTP: request, follow the mailed link, set the password, get the notice. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSharedDatabase, PASSWORD, type SharedDatabase, signUpUser } from '../../test/harness.ts';
-import { createSmtpTestApp, receivedLink } from '../email-verification/test-helpers.ts';
+import { createSmtpTestApp, receivedLink } from '../../test/mail-links.ts';
 
 describe('password reset over SMTP', () => {
   let db: SharedDatabase;

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { hashToken } from '../../core/crypto/hash.ts';
 import { describeOnDatabases, PASSWORD, signUpUser } from '../../test/harness.ts';
-import { countMails, lastLink } from '../email-verification/test-helpers.ts';
+import { countMails, lastLink } from '../../test/mail-links.ts';
 
 await describeOnDatabases('password reset', {}, (t) => {
   async function requestReset(email: string, redirectTo: string | null = '/reset', path = '/request-password-reset') {

@@ -23,9 +23,9 @@ import {
   type TestApp,
   verifyEmailOf,
 } from '../../test/harness.ts';
+import { codeOf, magicLinkOf } from '../../test/mailbox-proof.ts';
 import { loginAtProvider, type OidcProvider, startOidcProvider } from '../../test/oidc-provider.ts';
 import { codeFor, enrolledUser } from '../../test/two-factor.ts';
-import { codeOf, magicLinkOf } from '../mailbox-proof/test-helpers.ts';
 import { openToken } from '../social/tokens.ts';
 import { boundSignInChecks } from './pipeline.ts';
 

@@ -1,6 +1,6 @@
 /** Helpers of the magic-link and email-otp tests: the mailed link or code, and the database as a refusal must leave it. */
-import { extractLinks } from '../../core/mail/transport.ts';
-import type { SharedDatabase, TestApp } from '../../test/harness.ts';
+import { extractLinks } from '../core/mail/transport.ts';
+import type { SharedDatabase, TestApp } from './harness.ts';
 
 /** The newest mail of `kind` to `to`, or throws naming what was captured. */
 export function lastMailOf(app: TestApp, to: string, kind: string): { text: string; html: string } {

@@ -1,9 +1,9 @@
 /** Test helpers shared by the email-flow tests: mailed links of captured or received messages, an app on real SMTP. */
-import type { LatchOptions } from '../../core/config/schema.ts';
-import { createMemoryLogger } from '../../core/logger.ts';
-import { createMailer, extractLinks, type MailMessage } from '../../core/mail/transport.ts';
-import { createTestApp, type SharedDatabase, type TestApp } from '../../test/harness.ts';
-import { type ReceivedMail, type SmtpReceiver, startSmtpReceiver } from '../../test/smtp-receiver.ts';
+import type { LatchOptions } from '../core/config/schema.ts';
+import { createMemoryLogger } from '../core/logger.ts';
+import { createMailer, extractLinks, type MailMessage } from '../core/mail/transport.ts';
+import { createTestApp, type SharedDatabase, type TestApp } from './harness.ts';
+import { type ReceivedMail, type SmtpReceiver, startSmtpReceiver } from './smtp-receiver.ts';
 
 /** The newest captured mail to `to` of `kind`, or throws. */
 function lastMail(app: TestApp, to: string, kind: string): MailMessage {
