@@ -7,6 +7,7 @@ import { createContext, useCallback, useContext, useEffect, useState } from 'rea
 import type { Messages } from '../../i18n/messages.ts';
 import { authClient } from '../../lib/auth.ts';
 import { errorCodeOf } from '../../lib/errors.ts';
+import { useLiveCheck } from '../../lib/hooks.ts';
 import type { FullOrganization, MemberWithUser } from '../../lib/wire-types.ts';
 import { slugProblem } from './checks.ts';
 import type { OrganizationAbilities } from './permissions.ts';
@@ -64,29 +65,16 @@ export function ownMembership(organization: FullOrganization, userId: string | u
 export type SlugAvailability = 'idle' | 'checking' | 'available' | 'taken';
 
 /**
- * Asks check-slug whether a well-formed slug is free, 400 ms after the typing stops. `current`
- * (the organization's own slug) counts as fine without asking.
+ * Asks check-slug whether a well-formed slug is free, once the typing pauses (lib/hooks.ts).
+ * `current` (the organization's own slug) counts as fine without asking.
  */
 export function useSlugAvailability(slug: string, t: Messages, current?: string): SlugAvailability {
-  const [state, setState] = useState<SlugAvailability>('idle');
-  useEffect(() => {
-    const value = slug.trim();
-    if (!value || slugProblem(value, t) || value === current) {
-      setState('idle');
-      return;
-    }
-    let cancelled = false;
-    setState('checking');
-    const timer = setTimeout(async () => {
-      const result = await authClient.organization.checkSlug({ slug: value });
-      if (cancelled) return;
-      if (!result.error) setState('available');
-      else setState(errorCodeOf(result.error) === 'ORGANIZATION_SLUG_ALREADY_TAKEN' ? 'taken' : 'idle');
-    }, 400);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [slug, t, current]);
-  return state;
+  const value = slug.trim();
+  const askable = value !== '' && !slugProblem(value, t) && value !== current;
+  const check = useLiveCheck('organization-slug-free', value, askable, (asked) =>
+    authClient.organization.checkSlug({ slug: asked }),
+  );
+  if (check.state !== 'answered') return check.state;
+  if (!check.error) return 'available';
+  return errorCodeOf(check.error) === 'ORGANIZATION_SLUG_ALREADY_TAKEN' ? 'taken' : 'idle';
 }
