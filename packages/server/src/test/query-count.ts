@@ -20,9 +20,18 @@ import type {
 import type { SqliteReader } from '../core/db/sqlite-reader.ts';
 import type { SharedDatabase } from './harness.ts';
 
+export interface Statement {
+  sql: string;
+  /** Empty for a statement compiled before it was run (the session lookup's). */
+  parameters: readonly unknown[];
+}
+
 export interface QueryCounter {
-  /** Runs `work` and returns its result with the statements it executed, in order. */
-  measure<T>(work: () => Promise<T>): Promise<{ result: T; queries: string[] }>;
+  /**
+   * Runs `work` and returns its result with the statements it executed, in order: their
+   * SQL (`queries`) and with their parameters (`statements`, to EXPLAIN them).
+   */
+  measure<T>(work: () => Promise<T>): Promise<{ result: T; queries: string[]; statements: Statement[] }>;
 }
 
 /**
@@ -30,24 +39,27 @@ export interface QueryCounter {
  * wrapped one.
  */
 export function countQueries(shared: SharedDatabase): { database: SharedDatabase; counter: QueryCounter } {
-  const scope = new AsyncLocalStorage<string[]>();
-  const texts = new WeakMap<QueryId, string>();
+  const scope = new AsyncLocalStorage<Statement[]>();
+  const texts = new WeakMap<QueryId, Statement>();
   const executor = shared.handle.db.getExecutor();
   const plugin: KyselyPlugin = {
     transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      // compiled here only for the failure message; a query compiled but never run counts nothing
-      texts.set(args.queryId, executor.compileQuery(args.node, args.queryId).sql);
+      // compiled here for the record (SQL and parameters); a query compiled but never run counts nothing
+      const { sql, parameters } = executor.compileQuery(args.node, args.queryId);
+      texts.set(args.queryId, { sql, parameters });
       return args.node;
     },
     async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-      scope.getStore()?.push(texts.get(args.queryId) ?? '(a precompiled statement)');
+      scope
+        .getStore()
+        ?.push(texts.get(args.queryId) ?? { sql: '(a statement compiled before it ran)', parameters: [] });
       return args.result;
     },
   };
   const reader = shared.handle.reader;
   const countedReader: SqliteReader | null = reader && {
     get<Row>(sql: string, params: readonly unknown[]): Row | undefined {
-      scope.getStore()?.push(`(read-only connection) ${sql}`);
+      scope.getStore()?.push({ sql: `(read-only connection) ${sql}`, parameters: params });
       return reader.get<Row>(sql, params);
     },
     changeVersion: () => reader.changeVersion(),
@@ -63,9 +75,9 @@ export function countQueries(shared: SharedDatabase): { database: SharedDatabase
     database,
     counter: {
       async measure<T>(work: () => Promise<T>) {
-        const queries: string[] = [];
-        const result = await scope.run(queries, work);
-        return { result, queries };
+        const statements: Statement[] = [];
+        const result = await scope.run(statements, work);
+        return { result, queries: statements.map((s) => s.sql), statements };
       },
     },
   };

@@ -295,17 +295,17 @@ function pageOrder(q: MemberListQuery) {
 }
 
 /**
- * The ids of one page, read from the member table alone: a deep offset walks index
- * entries (migration 0008) instead of joining every skipped member with its user.
+ * The ids of one page of the filtered members, from the member table alone: read in the
+ * order of an index of migration 0008 and cut at the limit, so a deep offset walks index
+ * entries (PostgreSQL answers from the index alone) instead of rows joined with users.
  */
 function pageIds(db: Db, organizationId: string, q: MemberListQuery) {
   const { column, direction } = pageOrder(q);
-  return filteredMembers(db, organizationId, q.filter)
+  const ordered = filteredMembers(db, organizationId, q.filter)
     .select('member.id as pageId')
-    .orderBy(`member.${column}`, direction)
-    .orderBy('member.id', 'asc')
-    .limit(q.limit)
-    .offset(q.offset);
+    .orderBy(`member.${column}`, direction);
+  // ids are unique: sorted by id, a second id term would only make SQLite sort again
+  return (column === 'id' ? ordered : ordered.orderBy('member.id', 'asc')).limit(q.limit).offset(q.offset);
 }
 
 const MEMBER_WITH_USER = [
@@ -345,22 +345,19 @@ function memberWithUserFromRow(r: MemberWithUserRow): MemberWithUser | null {
 }
 
 /**
- * One page of the organization's members with their users (get-full-organization, where
- * the caller's membership was checked with the organization): one statement.
+ * One page of the organization's members with their users, in one statement
+ * (get-full-organization, where the caller's membership came with the organization).
  */
-export function membersPageQuery(db: Db, organizationId: string, q: MemberListQuery) {
+export async function listMembersPage(db: Db, organizationId: string, q: MemberListQuery): Promise<MemberWithUser[]> {
   const { column, direction } = pageOrder(q);
-  return db
+  const rows = await db
     .selectFrom(pageIds(db, organizationId, q).as('p'))
     .innerJoin('member', 'member.id', 'p.pageId')
     .innerJoin('user', 'user.id', 'member.userId')
     .select(MEMBER_WITH_USER)
     .orderBy(`member.${column}`, direction)
-    .orderBy('member.id', 'asc');
-}
-
-export async function listMembersPage(db: Db, organizationId: string, q: MemberListQuery): Promise<MemberWithUser[]> {
-  const rows = await membersPageQuery(db, organizationId, q).execute();
+    .orderBy('member.id', 'asc')
+    .execute();
   return rows.flatMap((r) => memberWithUserFromRow(r) ?? []);
 }
 
@@ -370,7 +367,7 @@ export async function listMembersPage(db: Db, organizationId: string, q: MemberL
  * no row loaded) and one page of them with their users. The page is left-joined, so that
  * a page past the end still answers the membership and the total.
  */
-export function membersForCallerQuery(db: Db, organizationId: string, callerUserId: string, q: MemberListQuery) {
+function membersForCallerQuery(db: Db, organizationId: string, callerUserId: string, q: MemberListQuery) {
   const { column, direction } = pageOrder(q);
   const total = filteredMembers(db, organizationId, q.filter).select((eb) =>
     eb.fn.countAll<string | number>().as('total'),
