@@ -8,8 +8,6 @@
  * of attack against the Latch endpoint that carries it, and says so in its name.
  */
 import { afterAll, expect, it } from 'vitest';
-import { SoftwareAuthenticator } from '../features/passkey/test-authenticator.ts';
-import { registerPasskey, signInWithPasskey } from '../features/passkey/test-helpers.ts';
 import { beginSocial, errorOf, socialSignIn, startGithubFake } from '../features/social/test-support.ts';
 import type { TestClient, TestResponse } from '../test/client.ts';
 import {
@@ -25,6 +23,8 @@ import {
 } from '../test/harness.ts';
 import { lastLink } from '../test/mail-links.ts';
 import { owner } from '../test/organizations.ts';
+import { SoftwareAuthenticator } from '../test/passkey-authenticator.ts';
+import { registerPasskey, signInWithPasskey } from '../test/passkeys.ts';
 import { enrolledUser, toMidStep } from '../test/two-factor.ts';
 
 const github = await startGithubFake();

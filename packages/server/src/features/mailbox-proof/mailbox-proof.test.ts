@@ -9,9 +9,9 @@ import { expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
 import { BASE_URL, describeOnDatabases, PASSWORD, signUpUser, signUpVerifiedUser } from '../../test/harness.ts';
 import { codeOf, lastMailOf, magicLinkOf, mailCount } from '../../test/mailbox-proof.ts';
+import { SoftwareAuthenticator } from '../../test/passkey-authenticator.ts';
+import { registerPasskey, signInWithPasskey } from '../../test/passkeys.ts';
 import { codeFor } from '../../test/two-factor.ts';
-import { SoftwareAuthenticator } from '../passkey/test-authenticator.ts';
-import { registerPasskey, signInWithPasskey } from '../passkey/test-helpers.ts';
 
 const NEW_PASSWORD = 'Owner-Chosen-Pass-31';
 

@@ -6,7 +6,7 @@
  * Its browser half is @simplewebauthn/browser, which calls `navigator.credentials.create()`
  * and `.get()`. Node has no authenticator (nor, in Node 20, a `navigator`), so the test puts
  * a `navigator.credentials` on globalThis that hands the options to the software
- * authenticator (test-authenticator.ts) and returns its answer as a browser would: ArrayBuffers
+ * authenticator (src/test/passkey-authenticator.ts) and returns its answer as a browser would: ArrayBuffers
  * in a PublicKeyCredential-shaped object. Everything from the client's options request to the
  * server's verification is the real code; the Chromium journey with a virtual authenticator
  * (issue 15, "Done when") covers the browser itself.
@@ -21,7 +21,7 @@ import { createMemoryLogger } from '../../core/logger.ts';
 import { createCapturingMailer } from '../../core/mail/transport.ts';
 import { createNodeListener } from '../../node-adapter.ts';
 import { openSharedDatabase, type SharedDatabase } from '../../test/harness.ts';
-import { SoftwareAuthenticator } from './test-authenticator.ts';
+import { SoftwareAuthenticator } from '../../test/passkey-authenticator.ts';
 
 let server: Server;
 let auth: Auth;

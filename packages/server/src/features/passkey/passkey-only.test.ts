@@ -6,8 +6,8 @@
 import { expect, it } from 'vitest';
 import { BASE_URL, createTestApp, describeOnDatabases, PASSWORD, signUpVerifiedUser } from '../../test/harness.ts';
 import { lastLink } from '../../test/mail-links.ts';
-import { SoftwareAuthenticator } from './test-authenticator.ts';
-import { registerPasskey, signInWithPasskey } from './test-helpers.ts';
+import { SoftwareAuthenticator } from '../../test/passkey-authenticator.ts';
+import { registerPasskey, signInWithPasskey } from '../../test/passkeys.ts';
 
 const ORIGIN = new URL(BASE_URL).origin;
 

@@ -1,7 +1,7 @@
 /**
  * Passkeys over HTTP on every database (issue 15 item 1): real attestations and assertions
- * from the software authenticator (test-authenticator.ts), through the routes a browser
- * calls. Every refusal is checked to leave the database as it was (test-helpers.ts
+ * from the software authenticator (src/test/passkey-authenticator.ts), through the routes a browser
+ * calls. Every refusal is checked to leave the database as it was (src/test/passkeys.ts
  * databaseState: passkeys, sessions, accounts, users, one-time rows).
  */
 import { describe, expect, it } from 'vitest';
@@ -14,9 +14,9 @@ import {
   signUpVerifiedUser,
   type TestApp,
 } from '../../test/harness.ts';
+import { SoftwareAuthenticator } from '../../test/passkey-authenticator.ts';
+import { databaseState, registerPasskey, signInWithPasskey } from '../../test/passkeys.ts';
 import { enrolledUser } from '../../test/two-factor.ts';
-import { SoftwareAuthenticator } from './test-authenticator.ts';
-import { databaseState, registerPasskey, signInWithPasskey } from './test-helpers.ts';
 
 const ORIGIN = new URL(BASE_URL).origin;
 

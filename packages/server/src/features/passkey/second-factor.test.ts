@@ -7,9 +7,9 @@
 import { expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
 import { BASE_URL, describeOnDatabases, PASSWORD, type TestApp } from '../../test/harness.ts';
+import { SoftwareAuthenticator } from '../../test/passkey-authenticator.ts';
+import { databaseState, registerPasskey } from '../../test/passkeys.ts';
 import { type EnrolledUser, enrolledUser } from '../../test/two-factor.ts';
-import { SoftwareAuthenticator } from './test-authenticator.ts';
-import { databaseState, registerPasskey } from './test-helpers.ts';
 
 const ORIGIN = new URL(BASE_URL).origin;
 

@@ -1,7 +1,7 @@
 /** Helpers of the passkey tests: the two ceremonies over HTTP with the software authenticator. */
-import type { TestClient, TestResponse } from '../../test/client.ts';
-import type { SharedDatabase } from '../../test/harness.ts';
-import type { CeremonyOptions, SoftwareAuthenticator } from './test-authenticator.ts';
+import type { TestClient, TestResponse } from './client.ts';
+import type { SharedDatabase } from './harness.ts';
+import type { CeremonyOptions, SoftwareAuthenticator } from './passkey-authenticator.ts';
 
 /** Registration: the options, the authenticator's answer, the verification. */
 export async function registerPasskey(
