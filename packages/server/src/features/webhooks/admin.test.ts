@@ -13,8 +13,8 @@ import {
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
+import { makeAdmin } from '../../test/webhooks.ts';
 import { recordEvent } from '../audit/index.ts';
-import { makeAdmin } from './test-support.ts';
 
 const ENABLED = { webhooks: { enabled: true } };
 const HOOK = 'https://hooks.example.com/latch';

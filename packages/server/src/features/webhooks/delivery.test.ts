@@ -9,9 +9,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createMetrics } from '../../core/metrics.ts';
 import { createTestApp, describeOnDatabases, PASSWORD, signUpUser, type TestApp } from '../../test/harness.ts';
+import { LOCAL_DELIVERY, makeAdmin, type Receiver, startReceiver, verifyAt } from '../../test/webhooks.ts';
 import { recordEvent } from '../audit/index.ts';
 import { claimDueDeliveries } from './repo.ts';
-import { LOCAL_DELIVERY, makeAdmin, type Receiver, startReceiver, verifyAt } from './test-support.ts';
 import { leaseSecondsFor, RETRY_DELAYS_SECONDS, RETRY_JITTER } from './worker.ts';
 
 type Admin = Awaited<ReturnType<typeof makeAdmin>>;

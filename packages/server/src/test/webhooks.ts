@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { vi } from 'vitest';
-import { signUpUser, type TestApp } from '../../test/harness.ts';
+import { signUpUser, type TestApp } from './harness.ts';
 
 export type Answer =
   | number
