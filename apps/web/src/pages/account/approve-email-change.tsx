@@ -4,7 +4,8 @@
  * Opening the page only reads the request (POST /change-email/describe): mail scanners follow
  * links, so approving and refusing are each a POST made by a click.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { authMutationOptions, authQueryOptions } from '@latch/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -12,16 +13,8 @@ import { AuthCard, FullPageSpinner } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { authClient } from '../../lib/auth.ts';
 import { describeError, isDeadLink } from '../../lib/errors.ts';
+import { authErrorOf } from '../../lib/query.ts';
 import { useRefreshSession } from '../../lib/session.ts';
-import type { AuthError, EmailChangeRequest } from '../../lib/wire-types.ts';
-
-type State =
-  | { kind: 'loading' }
-  | { kind: 'unreadable'; error: AuthError }
-  | { kind: 'dead' }
-  | { kind: 'asking'; request: EmailChangeRequest }
-  | { kind: 'approved'; request: EmailChangeRequest }
-  | { kind: 'refused'; request: EmailChangeRequest };
 
 export function ApproveEmailChangePage() {
   const { t } = useI18n();
@@ -50,40 +43,46 @@ function DeadLink({ body }: { body: string }) {
 function ApproveEmailChange({ token }: { token: string }) {
   const { t, format } = useI18n();
   const refreshSession = useRefreshSession();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [pending, setPending] = useState<'approve' | 'refuse' | null>(null);
-  const [error, setError] = useState<AuthError | null>(null);
+  // POST /change-email/describe spends nothing: a read, kept under the link's token (not under
+  // the signed-in person's answers, which a change of person resets: refusing may sign them out)
+  const description = useQuery(
+    authQueryOptions(['web', 'email-change', token] as const, () => authClient.links.describeEmailChange({ token })),
+  );
+  const reply = useMutation({
+    ...authMutationOptions((choice: 'approve' | 'refuse') =>
+      choice === 'approve'
+        ? authClient.links.approveEmailChange({ token })
+        : authClient.links.refuseEmailChange({ token }),
+    ),
+    // both change what a signed-in browser holds: the address, or the session itself (refused)
+    onSuccess: () => refreshSession(),
+  });
+  const readError = authErrorOf(description.error);
+  const replyError = authErrorOf(reply.error);
+  const pending = reply.isPending ? reply.variables : null;
 
-  const describe = useCallback(async () => {
-    setState({ kind: 'loading' });
-    const result = await authClient.links.describeEmailChange({ token });
-    if (result.error)
-      setState(isDeadLink(result.error) ? { kind: 'dead' } : { kind: 'unreadable', error: result.error });
-    else setState({ kind: 'asking', request: result.data });
-  }, [token]);
-
-  useEffect(() => {
-    void describe();
-  }, [describe]);
-
-  if (state.kind === 'loading') return <FullPageSpinner />;
-  if (state.kind === 'dead') return <DeadLink body={t.approveEmailChange.invalidBody} />;
-  if (state.kind === 'unreadable') {
+  if (description.isPending) return <FullPageSpinner />;
+  if ((readError && isDeadLink(readError)) || (replyError && isDeadLink(replyError))) {
+    return <DeadLink body={t.approveEmailChange.invalidBody} />;
+  }
+  if (readError || !description.data) {
     return (
       <AuthCard title={t.approveEmailChange.title}>
-        <Alert tone="error" focus>
-          {describeError(state.error, t)}
-        </Alert>
-        <Button variant="secondary" block onClick={describe}>
+        {readError ? (
+          <Alert tone="error" focus>
+            {describeError(readError, t)}
+          </Alert>
+        ) : null}
+        <Button variant="secondary" block onClick={() => void description.refetch()} pending={description.isFetching}>
           {t.approveEmailChange.retry}
         </Button>
       </AuthCard>
     );
   }
 
-  const { request } = state;
+  const request = description.data;
 
-  if (state.kind === 'approved') {
+  if (reply.isSuccess && reply.variables === 'approve') {
     return (
       <AuthCard title={t.approveEmailChange.approvedTitle}>
         <Alert tone="success">
@@ -97,7 +96,7 @@ function ApproveEmailChange({ token }: { token: string }) {
     );
   }
 
-  if (state.kind === 'refused') {
+  if (reply.isSuccess && reply.variables === 'refuse') {
     return (
       <AuthCard title={t.approveEmailChange.refusedTitle}>
         <Alert tone="success">{format(t.approveEmailChange.refused, { email: request.email })}</Alert>
@@ -109,21 +108,8 @@ function ApproveEmailChange({ token }: { token: string }) {
     );
   }
 
-  const answer = async (choice: 'approve' | 'refuse') => {
-    setPending(choice);
-    setError(null);
-    const call = choice === 'approve' ? authClient.links.approveEmailChange : authClient.links.refuseEmailChange;
-    const result = await call({ token });
-    setPending(null);
-    if (result.error) {
-      if (isDeadLink(result.error)) setState({ kind: 'dead' });
-      else setError(result.error);
-      return;
-    }
-    // both change what a signed-in browser holds: the address, or the session itself (refused)
-    await refreshSession();
-    setState({ kind: choice === 'approve' ? 'approved' : 'refused', request });
-  };
+  const answer = (choice: 'approve' | 'refuse') => reply.mutate(choice);
+  const error = replyError;
 
   return (
     <AuthCard title={t.approveEmailChange.title} subtitle={t.approveEmailChange.intro}>

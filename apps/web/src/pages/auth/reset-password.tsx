@@ -1,3 +1,5 @@
+import { authQueryOptions } from '@latch/react';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
@@ -32,23 +34,27 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkError = params.get('error');
-  const [link, setLink] = useState<LinkState>('checking');
-
   // ask first whether the link still works and what it will need, so nobody types a password for nothing
-  useEffect(() => {
-    if (!token || linkError) return;
-    let live = true;
-    setLink('checking');
-    void authClient.links.checkResetToken({ token }).then((result) => {
-      if (!live) return;
-      // when the check itself fails (offline, older server), the form is shown and the reset answers for itself
-      if (result.error) setLink('password');
-      else setLink(!result.data.valid ? 'invalid' : result.data.secondFactor ? 'second-factor' : 'password');
-    });
-    return () => {
-      live = false;
-    };
-  }, [token, linkError]);
+  // (POST /reset-password/check spends nothing: a read, kept under the link's token)
+  const check = useQuery({
+    ...authQueryOptions(['web', 'reset-link', token ?? ''] as const, () =>
+      authClient.links.checkResetToken({ token: token ?? '' }),
+    ),
+    enabled: Boolean(token) && !linkError,
+  });
+  // what the reset itself answered later, over what the check said
+  const [learned, setLearned] = useState<LinkState | null>(null);
+  const checked: LinkState = check.isPending
+    ? 'checking'
+    : // when the check itself fails (offline, older server), the form is shown and the reset answers for itself
+      !check.data
+      ? 'password'
+      : !check.data.valid
+        ? 'invalid'
+        : check.data.secondFactor
+          ? 'second-factor'
+          : 'password';
+  const link = learned ?? checked;
 
   if (linkError || !token || link === 'invalid') {
     return <InvalidLink missing={!linkError && !token} />;
@@ -58,8 +64,8 @@ export function ResetPasswordPage() {
     <ResetForm
       token={token}
       secondFactor={link === 'second-factor'}
-      onInvalid={() => setLink('invalid')}
-      onSecondFactor={() => setLink('second-factor')}
+      onInvalid={() => setLearned('invalid')}
+      onSecondFactor={() => setLearned('second-factor')}
     />
   );
 }
