@@ -128,6 +128,8 @@ const NOT_CALLED = [
   'GET /reset-password/:token', // the mailed link
   'GET /callback/:id', // the provider's way back
   'POST /callback/:id', // the provider's form_post
+  'GET /admin/export-audit-events', // a file to download
+  'GET /organization/export-audit-events', // a file to download
   'GET /openapi.json', // a document, no method name
   'GET /reference', // a page
 ];
@@ -196,6 +198,8 @@ describe('the client derived from the endpoint table', () => {
       | 'GET /reset-password/:token'
       | 'GET /callback/:id'
       | 'POST /callback/:id'
+      | 'GET /admin/export-audit-events'
+      | 'GET /organization/export-audit-events'
       | 'GET /openapi.json'
       | 'GET /reference'
     >();

@@ -49,7 +49,7 @@ const NAME_SEGMENT = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
  */
 export function isClientCallable(row: EndpointEntry): boolean {
   if (row.serverOnly) return false;
-  if (row.answers === 'html') return false;
+  if (row.answers === 'html' || row.answers === 'file') return false;
   if (row.answers === 'redirect' && !(CALLED_REDIRECTS as readonly string[]).includes(row.path)) return false;
   if (
     !row.path
@@ -64,7 +64,7 @@ export function isClientCallable(row: EndpointEntry): boolean {
 /** The same rule on a row's type (the test in packages/client holds the two together). */
 export type ClientCallable<E extends EndpointEntry> = E extends { serverOnly: true }
   ? never
-  : E extends { answers: 'html' }
+  : E extends { answers: 'html' | 'file' }
     ? never
     : E extends { answers: 'redirect' }
       ? E['path'] extends (typeof CALLED_REDIRECTS)[number]

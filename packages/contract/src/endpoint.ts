@@ -41,10 +41,13 @@ export interface EndpointEntry {
   readonly query?: z.ZodType;
   /**
    * The JSON answer of a success. `redirect` endpoints answer 302 (and, for some, JSON
-   * when no target is given); `html` endpoints answer a page.
+   * when no target is given); `html` endpoints answer a page; `file` endpoints answer a
+   * download in one of `fileTypes`.
    */
   readonly response: z.ZodType;
-  readonly answers?: 'json' | 'redirect' | 'html';
+  readonly answers?: 'json' | 'redirect' | 'html' | 'file';
+  /** The media types a `file` answer comes in (e.g. JSON lines and CSV). */
+  readonly fileTypes?: readonly string[];
   /** Every code of the catalogue a refusal of this endpoint may carry (besides the transport's). */
   readonly errors: readonly ErrorCode[];
   readonly session: SessionRequirement;

@@ -298,6 +298,17 @@ export const WEBHOOK_ERRORS = {
   WEBHOOK_URL_NOT_ALLOWED: e(400, 'Webhook URL not allowed'),
 } as const satisfies Record<string, ErrorDefinition>;
 
+/** The audit log's codes (docs/audit-log.md). */
+export const AUDIT_ERRORS = {
+  /** The admin audit endpoints and an organization's own audit log, for those without the permission. */
+  YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: e(403, 'You are not allowed to read the audit log'),
+} as const satisfies Record<string, ErrorDefinition>;
+
+/** The jwt plugin's codes. */
+export const JWT_ERRORS = {
+  YOU_ARE_NOT_ALLOWED_TO_ROTATE_SIGNING_KEYS: e(403, 'You are not allowed to rotate signing keys'),
+} as const satisfies Record<string, ErrorDefinition>;
+
 export const ERRORS = {
   ...BASE_ERRORS,
   ...USERNAME_ERRORS,
@@ -307,6 +318,8 @@ export const ERRORS = {
   ...TWO_FACTOR_ERRORS,
   ...WEBHOOK_ERRORS,
   ...EMAIL_OTP_ERRORS,
+  ...AUDIT_ERRORS,
+  ...JWT_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -57,6 +57,8 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   JWT: 'A JSON Web Token for the session, and the public keys that check it (JWKS).',
   Organizations: 'Organizations, their members, invitations and teams.',
   Admin: 'User management for administrators: create, ban, impersonate, set roles and passwords.',
+  'Audit log':
+    "Security events: the whole log for administrators, an organization's own for its owners and admins; exports and the hash chains' verification.",
   'Two-factor': 'Time-based one-time passwords, emailed codes and backup codes as a second factor.',
   'Magic link': 'Sign in with a single-use link mailed to the address (off unless plugins.magicLink is set).',
   'Email OTP':
@@ -307,7 +309,7 @@ export function openApiDocument(options: OpenApiOptions): Json {
   // answers first: a shared name means the shape the server writes
   const answers = new Map<EndpointEntry, Json | null>();
   for (const entry of served) {
-    const json = (entry.answers ?? 'json') !== 'html' && !isNever(entry.response);
+    const json = entry.answers !== 'html' && entry.answers !== 'file' && !isNever(entry.response);
     answers.set(entry, json ? components.convert(entry.response, 'output') : null);
   }
 
@@ -367,6 +369,13 @@ export function openApiDocument(options: OpenApiOptions): Json {
       responses['200'] = {
         description: 'An HTML page',
         content: { 'text/html': { schema: { type: 'string' } } },
+      };
+    } else if (entry.answers === 'file') {
+      responses['200'] = {
+        description: 'A file to download',
+        content: Object.fromEntries(
+          (entry.fileTypes ?? ['application/octet-stream']).map((type) => [type, { schema: { type: 'string' } }]),
+        ),
       };
     } else if (answer) {
       responses['200'] = {

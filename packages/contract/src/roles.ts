@@ -3,7 +3,10 @@
  * (seed-spec §6, CONTRACT §6.2). The server decides with them
  * (packages/server/src/features/access-control) and the web app shows or hides actions by
  * them; better-auth's client runs `checkRolePermission` locally against the same tables,
- * so they must stay identical to better-auth's defaults.
+ * so they must stay identical to better-auth's defaults. One resource is Latch's own:
+ * `auditLog` (reading the organization's audit events, docs/audit-log.md), which
+ * better-auth does not have; its client, asked about it locally, answers no, and the
+ * server decides.
  */
 
 export const ORGANIZATION_STATEMENTS = {
@@ -12,6 +15,7 @@ export const ORGANIZATION_STATEMENTS = {
   invitation: ['create', 'cancel'],
   team: ['create', 'update', 'delete'],
   ac: ['create', 'read', 'update', 'delete'],
+  auditLog: ['read'],
 } as const;
 
 export type OrganizationResource = keyof typeof ORGANIZATION_STATEMENTS;
@@ -32,6 +36,7 @@ export const ORGANIZATION_ROLES: Readonly<Record<OrganizationRoleName, RoleState
     invitation: ['create', 'cancel'],
     team: ['create', 'update', 'delete'],
     ac: ['create', 'read', 'update', 'delete'],
+    auditLog: ['read'],
   },
   member: {
     organization: [],
@@ -39,5 +44,6 @@ export const ORGANIZATION_ROLES: Readonly<Record<OrganizationRoleName, RoleState
     invitation: [],
     team: [],
     ac: ['read'],
+    auditLog: [],
   },
 };

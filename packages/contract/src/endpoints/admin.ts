@@ -321,6 +321,10 @@ export const auditEventJson = z.object({
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
+  /** Where the row sits in the tamper-evident chains, and its hash (null for rows written before them). */
+  chainId: z.string().nullable(),
+  chainSeq: z.number().int().nullable(),
+  hash: z.string().nullable(),
 });
 
 export const listAuditEvents = endpoint({
@@ -345,7 +349,7 @@ export const listAuditEvents = endpoint({
       .optional(),
   }),
   response: z.object({ events: z.array(auditEventJson), nextCursor: z.string().nullable() }),
-  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS', 'VALIDATION_ERROR'],
+  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG', 'VALIDATION_ERROR'],
   session: 'sensitive',
   plugin,
 });

@@ -8,6 +8,7 @@
 import { accountDeletionEndpoints } from './account-deletion.ts';
 import { accountsEndpoints } from './accounts.ts';
 import { adminEndpoints } from './admin.ts';
+import { auditEndpoints } from './audit.ts';
 import { credentialsEndpoints } from './credentials.ts';
 import { dataExportEndpoints } from './data-export.ts';
 import { emailChangeEndpoints } from './email-change.ts';
@@ -34,6 +35,7 @@ import { webhooksEndpoints } from './webhooks.ts';
 export * as accountDeletion from './account-deletion.ts';
 export * as accounts from './accounts.ts';
 export * as admin from './admin.ts';
+export * as audit from './audit.ts';
 export * from './common.ts';
 export * as credentials from './credentials.ts';
 export * as dataExport from './data-export.ts';
@@ -79,6 +81,7 @@ export const ENDPOINTS = [
   ...invitationsEndpoints,
   ...teamsEndpoints,
   ...adminEndpoints,
+  ...auditEndpoints,
   ...webhooksEndpoints,
   ...twoFactorEndpoints,
   ...passkeyEndpoints,

@@ -41,4 +41,16 @@ export const jwks = endpoint({
   plugin: 'jwt',
 });
 
-export const jwtEndpoints = [token, jwks] as const;
+export const rotateKeys = endpoint({
+  method: 'POST',
+  path: '/admin/rotate-jwt-keys',
+  tag,
+  summary:
+    'Admins: a new signing key for the configured algorithm; new tokens are signed with it, the old keys stay in the set so tokens already out still verify',
+  response: z.object({ kid: z.string(), alg: z.string() }),
+  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_ROTATE_SIGNING_KEYS'],
+  session: 'sensitive',
+  plugin: 'jwt',
+});
+
+export const jwtEndpoints = [token, jwks, rotateKeys] as const;

@@ -10,6 +10,8 @@ describe('organization access control', () => {
     [{ team: ['create', 'update', 'delete'] }, true, true, false],
     [{ ac: ['read'] }, true, true, true],
     [{ ac: ['create'] }, true, true, false],
+    // Latch's own resource: an organization's audit events
+    [{ auditLog: ['read'] }, true, true, false],
   ];
   it.each(table)('%j: owner %s, admin %s, member %s', (request, owner, admin, member) => {
     expect(hasPermission('owner', request)).toBe(owner);

@@ -14,8 +14,8 @@ import {
   verifyEmailOf,
 } from '../../test/harness.ts';
 import { lastLink } from '../../test/mail-links.ts';
+import { errorOf, type GithubFake, socialSignIn, startGithubFake } from '../../test/social-sign-in.ts';
 import { codeFor, enrolledUser } from '../../test/two-factor.ts';
-import { errorOf, type GithubFake, socialSignIn, startGithubFake } from '../social/test-support.ts';
 import { sanitizeDetails } from './service.ts';
 
 type Db = import('kysely').Kysely<import('../../core/db/schema.ts').Database>;
@@ -294,7 +294,7 @@ await describeOnDatabases('the audit log', { user: { deleteUser: { enabled: true
     expect((await admin.client.get('/admin/list-audit-events?limit=201')).status).toBe(400);
     expect((await admin.client.get('/admin/list-audit-events?cursor=bm9wZQ')).status).toBe(400);
     const refused = await user.client.get('/admin/list-audit-events');
-    expect([refused.status, refused.json.code]).toEqual([403, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS']);
+    expect([refused.status, refused.json.code]).toEqual([403, 'YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG']);
     expect((await t.app.client().get('/admin/list-audit-events')).status).toBe(401);
   });
 

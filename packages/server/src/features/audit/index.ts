@@ -9,5 +9,13 @@ export {
 } from './reader.ts';
 export { type AuditFilter, listAuditEvents } from './repo.ts';
 export { deleteAuditEventsBefore } from './retention.ts';
-export { type AuditActor, type AuditCtx, actorOf, auditActor, recordEvent, sanitizeDetails } from './service.ts';
+export {
+  type AuditActor,
+  type AuditCtx,
+  actorOf,
+  auditActor,
+  byActor,
+  recordEvent,
+  sanitizeDetails,
+} from './service.ts';
 export { type ChainBreak, type ChainVerification, verifyAuditChains } from './verify.ts';

@@ -161,3 +161,8 @@ export function auditActor(
 ): AuditActor {
   return current ? { ctx, ...actorOf(current) } : { ctx, actorUserId: null, impersonatorUserId: null };
 }
+
+/** The actor's fields of an event. */
+export function byActor(actor: AuditActor): { actorUserId: string | null; impersonatorUserId: string | null } {
+  return { actorUserId: actor.actorUserId, impersonatorUserId: actor.impersonatorUserId };
+}

@@ -4,6 +4,7 @@ import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { INVITATION_MAIL_PATH, limitAccount } from '../../core/http/rate-limit/index.ts';
+import { auditActor } from '../audit/index.ts';
 import { memberToJson, requireOrgSession, setSessionActive } from '../organization/index.ts';
 import { getCurrentSession, setSessionCookies } from '../session/index.ts';
 import { invitationToJson } from './model.ts';
@@ -28,6 +29,7 @@ const invite = defineEndpoint(rows.inviteMember, {
       current,
       organizationId,
       ctx.body,
+      auditActor(ctx, current),
       ctx.request.headers.get('accept-language'),
       (email) => limitAccount(ctx, email, INVITATION_MAIL_PATH),
     );
@@ -38,7 +40,12 @@ const invite = defineEndpoint(rows.inviteMember, {
 const accept = defineEndpoint(rows.acceptInvitation, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
-    const { invitation, member, teamIds } = await acceptInvitation(ctx.deps, current, ctx.body.invitationId);
+    const { invitation, member, teamIds } = await acceptInvitation(
+      ctx.deps,
+      current,
+      ctx.body.invitationId,
+      auditActor(ctx, current),
+    );
     // the organization becomes the active one; with exactly one team, that team too
     const activeOrganizationId = invitation.organizationId;
     const activeTeamId = teamIds.length === 1 ? (teamIds[0] ?? null) : null;
@@ -56,7 +63,7 @@ const accept = defineEndpoint(rows.acceptInvitation, {
 const reject = defineEndpoint(rows.rejectInvitation, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
-    const invitation = await rejectInvitation(ctx.deps, current, ctx.body.invitationId);
+    const invitation = await rejectInvitation(ctx.deps, current, ctx.body.invitationId, auditActor(ctx, current));
     return { invitation: invitationToJson(invitation), member: null };
   },
 });
@@ -64,7 +71,9 @@ const reject = defineEndpoint(rows.rejectInvitation, {
 const cancel = defineEndpoint(rows.cancelInvitation, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
-    return invitationToJson(await cancelInvitation(ctx.deps, current.user.id, ctx.body.invitationId));
+    return invitationToJson(
+      await cancelInvitation(ctx.deps, current.user.id, ctx.body.invitationId, auditActor(ctx, current)),
+    );
   },
 });
 

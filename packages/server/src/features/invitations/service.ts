@@ -9,6 +9,7 @@ import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { MailDeliveryError } from '../../core/mail/index.ts';
 import { joinRoles, parseRoleList } from '../access-control/index.ts';
+import { type AuditActor, byActor, recordEvent } from '../audit/index.ts';
 import {
   admitMember,
   assertKnownRoles,
@@ -47,11 +48,27 @@ export interface InviteInput {
   resend?: boolean | undefined;
 }
 
+/** Who acts, and in which organization: the common part of an invitation's audit events (docs/audit-log.md). */
+function invitationEvent(actor: AuditActor, invitation: Invitation) {
+  return {
+    ...byActor(actor),
+    organizationId: invitation.organizationId,
+    targetType: 'invitation' as const,
+    targetId: invitation.id,
+  };
+}
+
+/**
+ * Audited as invitation.sent in the transaction that stores the invitation (or extends a
+ * resent one). When the mail then fails, a new invitation is withdrawn again, audited as
+ * invitation.canceled with reason `mail_failed`.
+ */
 export async function inviteMember(
   deps: AuthDeps,
   current: SessionWithUser,
   organizationId: string,
   input: InviteInput,
+  actor: AuditActor,
   acceptLanguage: string | null,
   /** Counts one mail against the recipient's bucket; runs after every check, before anything is written. */
   limitRecipient: (email: string) => Promise<void> = async () => {},
@@ -103,6 +120,11 @@ export async function inviteMember(
       if (holdsCreatorRole(existing.role, config) && !holdsCreatorRole(inviter.role, config))
         throw authError('YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE');
       await extendInvitation(trx, existing.id, expiresAt);
+      await recordEvent(trx, actor.ctx, {
+        type: 'invitation.sent',
+        ...invitationEvent(actor, existing),
+        details: { email: existing.email, role: existing.role, resend: true },
+      });
       return { invitation: { ...existing, expiresAt }, isNew: false };
     }
     if ((await countPendingInvitations(trx, organizationId, now)) >= config.invitationLimit)
@@ -120,6 +142,11 @@ export async function inviteMember(
       inviterId: current.user.id,
     };
     await insertInvitation(trx, invitation);
+    await recordEvent(trx, actor.ctx, {
+      type: 'invitation.sent',
+      ...invitationEvent(actor, invitation),
+      details: { email, role: invitation.role, resend: false, teams: teamIds.length },
+    });
     return { invitation, isNew: true };
   });
 
@@ -128,7 +155,16 @@ export async function inviteMember(
     await deliver(() => mail(decided.invitation));
   } catch (err) {
     // nobody can learn the id of an invitation that was never mailed: drop it so a retry works
-    if (decided.isNew) await deleteInvitation(deps.db, decided.invitation.id);
+    if (decided.isNew) {
+      await deps.db.transaction().execute(async (trx) => {
+        await deleteInvitation(trx, decided.invitation.id);
+        await recordEvent(trx, actor.ctx, {
+          type: 'invitation.canceled',
+          ...invitationEvent(actor, decided.invitation),
+          details: { email, reason: 'mail_failed' },
+        });
+      });
+    }
     throw err;
   }
   return decided.invitation;
@@ -167,39 +203,65 @@ async function openInvitationFor(deps: AuthDeps, current: SessionWithUser, invit
   return invitation;
 }
 
+/** Audited as invitation.accepted and member.added in the acceptance's transaction. */
 export async function acceptInvitation(
   deps: AuthDeps,
   current: SessionWithUser,
   invitationId: string,
+  actor: AuditActor,
 ): Promise<{ invitation: Invitation; member: Member; teamIds: string[] }> {
   const invitation = await openInvitationFor(deps, current, invitationId);
   const teamIds = invitation.teamId ? invitation.teamId.split(',').filter(Boolean) : [];
   const member = await deps.db.transaction().execute(async (trx) => {
     if (!(await settleInvitation(trx, invitation.id, 'accepted', deps.clock.now())))
       throw authError('INVITATION_NOT_FOUND');
-    return admitMember(deps, trx, {
+    const admitted = await admitMember(deps, trx, {
       organizationId: invitation.organizationId,
       userId: current.user.id,
       role: invitation.role,
       teamIds,
       strictTeams: false,
+      actor,
+      via: 'invitation',
     });
+    // after every lock the acceptance takes (the organization's row): the chain head is taken last
+    await recordEvent(trx, actor.ctx, {
+      type: 'invitation.accepted',
+      ...invitationEvent(actor, invitation),
+      details: { email: invitation.email, role: invitation.role, memberId: admitted.id },
+    });
+    return admitted;
   });
   return { invitation: { ...invitation, status: 'accepted' }, member, teamIds };
 }
 
+/** Audited as invitation.rejected in the same transaction. */
 export async function rejectInvitation(
   deps: AuthDeps,
   current: SessionWithUser,
   invitationId: string,
+  actor: AuditActor,
 ): Promise<Invitation> {
   const invitation = await openInvitationFor(deps, current, invitationId);
-  if (!(await settleInvitation(deps.db, invitation.id, 'rejected', deps.clock.now())))
-    throw authError('INVITATION_NOT_FOUND');
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await settleInvitation(trx, invitation.id, 'rejected', deps.clock.now())))
+      throw authError('INVITATION_NOT_FOUND');
+    await recordEvent(trx, actor.ctx, {
+      type: 'invitation.rejected',
+      ...invitationEvent(actor, invitation),
+      details: { email: invitation.email, role: invitation.role },
+    });
+  });
   return { ...invitation, status: 'rejected' };
 }
 
-export async function cancelInvitation(deps: AuthDeps, userId: string, invitationId: string): Promise<Invitation> {
+/** Audited as invitation.canceled in the same transaction. */
+export async function cancelInvitation(
+  deps: AuthDeps,
+  userId: string,
+  invitationId: string,
+  actor: AuditActor,
+): Promise<Invitation> {
   const config = organizationConfig(deps);
   const invitation = await findInvitationById(deps.db, invitationId);
   const now = deps.clock.now();
@@ -211,7 +273,14 @@ export async function cancelInvitation(deps: AuthDeps, userId: string, invitatio
   if (holdsCreatorRole(invitation.role, config) && !holdsCreatorRole(member.role, config)) {
     throw authError('YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION');
   }
-  if (!(await settleInvitation(deps.db, invitation.id, 'canceled', now))) throw authError('INVITATION_NOT_FOUND');
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await settleInvitation(trx, invitation.id, 'canceled', now))) throw authError('INVITATION_NOT_FOUND');
+    await recordEvent(trx, actor.ctx, {
+      type: 'invitation.canceled',
+      ...invitationEvent(actor, invitation),
+      details: { email: invitation.email, role: invitation.role, reason: 'canceled' },
+    });
+  });
   return { ...invitation, status: 'canceled' };
 }
 

@@ -1,10 +1,12 @@
-/** GET /token, GET /jwks, and the set-auth-jwt header on get-session (CONTRACT §6.5). */
+/** GET /token, GET /jwks, POST /admin/rotate-jwt-keys, and the set-auth-jwt header on get-session (CONTRACT §6.5). */
 import { jwt as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint, type Endpoint } from '../../core/http/endpoint.ts';
+import { requireAdmin } from '../admin/index.ts';
+import { auditActor } from '../audit/index.ts';
 import { getCurrentSession, requireSession, type SessionHeaders, type SessionWithUser } from '../session/index.ts';
-import { getSigningKey, listPublicKeys } from './keys.ts';
+import { getSigningKey, listPublicKeys, rotateSigningKey } from './keys.ts';
 import { issueReusableToken, issueToken } from './tokens.ts';
 
 const token = defineEndpoint(rows.token, {
@@ -29,7 +31,18 @@ const jwks = defineEndpoint(rows.jwks, {
   },
 });
 
-export const jwtEndpoints = [token, jwks];
+/** Admins only (any admin role; 404 without the admin plugin): a new signing key, audited. */
+const rotateKeys = defineEndpoint(rows.rotateKeys, {
+  async handler(ctx) {
+    const current = await requireAdmin(ctx, {}, 'YOU_ARE_NOT_ALLOWED_TO_ROTATE_SIGNING_KEYS');
+    const options = ctx.deps.config.plugins.jwt;
+    if (!options) throw authError('NOT_FOUND');
+    const key = await rotateSigningKey(ctx.deps, options.algorithm, auditActor(ctx, current));
+    return { kid: key.kid, alg: key.alg };
+  },
+});
+
+export const jwtEndpoints = [token, jwks, rotateKeys];
 
 /** After a get-session that found a session, hand out a JWT in the set-auth-jwt header. */
 export async function addJwtHeader(ctx: RequestContext, endpoint: Endpoint, result: unknown): Promise<unknown> {

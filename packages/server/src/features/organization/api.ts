@@ -6,6 +6,7 @@
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { parseRoleList } from '../access-control/index.ts';
+import { auditActor } from '../audit/index.ts';
 import { findUserById } from '../user/index.ts';
 import { assertKnownRoles } from './members.ts';
 import { type MemberJson, memberToJson, type OrganizationJson, organizationToJson } from './model.ts';
@@ -25,10 +26,12 @@ export interface OrganizationServerApi {
 }
 
 export function createOrganizationApi(deps: AuthDeps): OrganizationServerApi {
+  // trusted server code: audited with actorType server-api
+  const actor = auditActor({ deps, isServerCall: true }, null);
   return {
     async createOrganization({ userId, ...input }) {
       if (!(await findUserById(deps.db, userId))) throw authError('USER_NOT_FOUND');
-      const created = await createOrganization(deps, userId, input, { session: null, serverCall: true });
+      const created = await createOrganization(deps, userId, input, { session: null, serverCall: true, actor });
       return {
         ...organizationToJson(created.organization, { metadataAsObject: true }),
         members: [memberToJson(created.member)],
@@ -48,6 +51,8 @@ export function createOrganizationApi(deps: AuthDeps): OrganizationServerApi {
           role: roles,
           teamIds: teamId ? [teamId] : [],
           strictTeams: true,
+          actor,
+          via: 'server',
         }),
       );
       return memberToJson(member);

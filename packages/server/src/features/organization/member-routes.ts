@@ -1,6 +1,7 @@
 /** The member endpoints of CONTRACT §6.2. */
 import { members as rows } from '@latch/contract';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { auditActor } from '../audit/index.ts';
 import { requireOrganizationId, requireOrgSession } from './guard.ts';
 import {
   checkPermission,
@@ -37,7 +38,13 @@ const updateMemberRoleEndpoint = defineEndpoint(rows.updateMemberRole, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
-    const member = await updateMemberRole(ctx.deps, current.user.id, organizationId, ctx.body);
+    const member = await updateMemberRole(
+      ctx.deps,
+      current.user.id,
+      organizationId,
+      ctx.body,
+      auditActor(ctx, current),
+    );
     return memberToJson(member);
   },
 });
@@ -46,7 +53,13 @@ const removeMemberEndpoint = defineEndpoint(rows.removeMember, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
-    const member = await removeMember(ctx.deps, current.user.id, organizationId, ctx.body.memberIdOrEmail);
+    const member = await removeMember(
+      ctx.deps,
+      current.user.id,
+      organizationId,
+      ctx.body.memberIdOrEmail,
+      auditActor(ctx, current),
+    );
     return { member: memberToJson(member) };
   },
 });
@@ -54,7 +67,9 @@ const removeMemberEndpoint = defineEndpoint(rows.removeMember, {
 const leave = defineEndpoint(rows.leave, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
-    return memberToJson(await leaveOrganization(ctx.deps, current.user.id, ctx.body.organizationId));
+    return memberToJson(
+      await leaveOrganization(ctx.deps, current.user.id, ctx.body.organizationId, auditActor(ctx, current)),
+    );
   },
 });
 

@@ -9,6 +9,7 @@ import type { Database } from '../../core/db/schema.ts';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { authorize, joinRoles, type PermissionRequest, parseRoleList, unknownRoles } from '../access-control/index.ts';
+import { type AuditActor, byActor, recordEvent } from '../audit/index.ts';
 import type { SessionWithUser } from '../session/index.ts';
 import { holdsCreatorRole, organizationConfig, requireMembership, requirePermission } from './guard.ts';
 import type { Member, MemberWithUser } from './model.ts';
@@ -57,11 +58,13 @@ async function countOwners(db: Db, organizationId: string, creatorRole: string):
   return rows.filter((r) => parseRoleList(r.role).includes(creatorRole)).length;
 }
 
+/** Audited as member.role_changed (from, to) in the change's transaction. */
 export async function updateMemberRole(
   deps: AuthDeps,
   userId: string,
   organizationId: string,
   input: { memberId: string; role: string | readonly string[] },
+  actor: AuditActor,
 ): Promise<Member> {
   const config = organizationConfig(deps);
   const roles = parseRoleList(input.role);
@@ -91,6 +94,14 @@ export async function updateMemberRole(
     if (unknown.length > 0) throw authError('ROLE_NOT_FOUND', { message: `ROLE_NOT_FOUND: ${unknown.join(', ')}` });
     const role = joinRoles(roles);
     await updateMemberRoleRow(trx, target.id, role);
+    await recordEvent(trx, actor.ctx, {
+      type: 'member.role_changed',
+      ...byActor(actor),
+      organizationId,
+      targetType: 'user',
+      targetId: target.userId,
+      details: { memberId: target.id, from: target.role, to: role },
+    });
     return { ...target, role };
   });
 }
@@ -98,13 +109,14 @@ export async function updateMemberRole(
 /**
  * Removes a member by id or email (a value with `@`). Owners are protected: only an
  * owner may remove one, and never the last. The removed person's sessions lose the
- * organization as their active one.
+ * organization as their active one. Audited as member.removed in the same transaction.
  */
 export async function removeMember(
   deps: AuthDeps,
   userId: string,
   organizationId: string,
   memberIdOrEmail: string,
+  actor: AuditActor,
 ): Promise<Member> {
   const config = organizationConfig(deps);
   const removed = await deps.db.transaction().execute(async (trx) => {
@@ -126,12 +138,26 @@ export async function removeMember(
     requirePermission(caller, { member: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER', 401);
     if ((await deleteMemberCascade(trx, target)) === 0) throw authError('MEMBER_NOT_FOUND');
     await clearActiveOrganizationOfUser(trx, target.userId, organizationId);
+    await recordEvent(trx, actor.ctx, {
+      type: 'member.removed',
+      ...byActor(actor),
+      organizationId,
+      targetType: 'user',
+      targetId: target.userId,
+      details: { memberId: target.id, role: target.role, reason: 'removed' },
+    });
     return target;
   });
   return removed;
 }
 
-export async function leaveOrganization(deps: AuthDeps, userId: string, organizationId: string): Promise<Member> {
+/** Audited as member.removed (reason `left`, the person as actor and target) in the same transaction. */
+export async function leaveOrganization(
+  deps: AuthDeps,
+  userId: string,
+  organizationId: string,
+  actor: AuditActor,
+): Promise<Member> {
   const config = organizationConfig(deps);
   return deps.db.transaction().execute(async (trx) => {
     await lockOrganization(trx, deps.dialect, organizationId);
@@ -142,6 +168,14 @@ export async function leaveOrganization(deps: AuthDeps, userId: string, organiza
     }
     await deleteMemberCascade(trx, member);
     await clearActiveOrganizationOfUser(trx, userId, organizationId);
+    await recordEvent(trx, actor.ctx, {
+      type: 'member.removed',
+      ...byActor(actor),
+      organizationId,
+      targetType: 'user',
+      targetId: userId,
+      details: { memberId: member.id, role: member.role, reason: 'left' },
+    });
     return member;
   });
 }

@@ -2,9 +2,11 @@
 import { organization as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { auditActor } from '../audit/index.ts';
 import { invitationToJson } from '../invitations/index.ts';
 import { setSessionCookies } from '../session/index.ts';
 import { teamToJson } from '../teams/index.ts';
+import { organizationAuditEndpoints } from './audit-routes.ts';
 import { organizationRef, requireOrgSession } from './guard.ts';
 import { memberToJson, memberWithUserToJson, organizationToJson } from './model.ts';
 import { listOrganizationsOfUser, setSessionActive } from './repo.ts';
@@ -24,6 +26,7 @@ const create = defineEndpoint(rows.create, {
     const created = await createOrganization(ctx.deps, current.user.id, ctx.body, {
       session: current,
       serverCall: false,
+      actor: auditActor(ctx, current),
     });
     if (!ctx.body.keepCurrentActiveOrganization && current.token) {
       const session = {
@@ -52,7 +55,13 @@ const update = defineEndpoint(rows.update, {
     const current = await requireOrgSession(ctx);
     const organizationId = ctx.body.organizationId ?? current.session.activeOrganizationId;
     if (!organizationId) throw authError('ORGANIZATION_NOT_FOUND');
-    const org = await updateOrganization(ctx.deps, current.user.id, organizationId, ctx.body.data);
+    const org = await updateOrganization(
+      ctx.deps,
+      current.user.id,
+      organizationId,
+      ctx.body.data,
+      auditActor(ctx, current),
+    );
     return organizationToJson(org, { metadataAsObject: true });
   },
 });
@@ -60,7 +69,7 @@ const update = defineEndpoint(rows.update, {
 const remove = defineEndpoint(rows.remove, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
-    const org = await deleteOrganization(ctx.deps, current.user.id, ctx.body.organizationId);
+    const org = await deleteOrganization(ctx.deps, current.user.id, ctx.body.organizationId, auditActor(ctx, current));
     return organizationToJson(org);
   },
 });
@@ -135,4 +144,5 @@ export const organizationEndpoints = [
   setActive,
   getOrganization,
   getFull,
+  ...organizationAuditEndpoints,
 ];

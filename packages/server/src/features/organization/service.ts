@@ -9,6 +9,7 @@ import type { Database } from '../../core/db/schema.ts';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { joinRoles } from '../access-control/index.ts';
+import { type AuditActor, byActor, recordEvent } from '../audit/index.ts';
 import { listInvitationsOfOrganization } from '../invitations/index.ts';
 import type { SessionWithUser } from '../session/index.ts';
 import { ensureTeamMember, insertTeam, listTeamsOfOrganization, teamIdsInOrganization } from '../teams/index.ts';
@@ -47,16 +48,22 @@ export interface CreatedOrganization {
   defaultTeamId: string | null;
 }
 
+/** Who acts, and in which organization: the common part of its audit events (docs/audit-log.md). */
+function orgEvent(actor: AuditActor, organizationId: string) {
+  return { ...byActor(actor), organizationId };
+}
+
 /**
  * Creates the organization with its creator as a member holding the creator role,
  * and (teams on) a default team named after it. `session` is the caller's session,
  * whose active organization becomes the new one; trusted server calls pass none.
+ * Audited as organization.created and the creator's member.added, in its transaction.
  */
 export async function createOrganization(
   deps: AuthDeps,
   userId: string,
   input: CreateOrganizationInput,
-  opts: { session: SessionWithUser | null; serverCall: boolean },
+  opts: { session: SessionWithUser | null; serverCall: boolean; actor: AuditActor },
 ): Promise<CreatedOrganization> {
   const config = organizationConfig(deps);
   if (!config.allowUserToCreateOrganization && !opts.serverCall)
@@ -99,6 +106,21 @@ export async function createOrganization(
         });
         await ensureTeamMember(trx, { id: generateId(), teamId: defaultTeamId, userId, createdAt: now });
       }
+      const scope = orgEvent(opts.actor, organization.id);
+      await recordEvent(trx, opts.actor.ctx, {
+        type: 'organization.created',
+        ...scope,
+        targetType: 'organization',
+        targetId: organization.id,
+        details: { name: organization.name, slug: organization.slug, defaultTeamId },
+      });
+      await recordEvent(trx, opts.actor.ctx, {
+        type: 'member.added',
+        ...scope,
+        targetType: 'user',
+        targetId: userId,
+        details: { memberId: member.id, role: member.role, via: 'creation' },
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw authError('ORGANIZATION_ALREADY_EXISTS');
@@ -125,11 +147,13 @@ export interface OrganizationChanges {
   metadata?: Record<string, unknown> | null | undefined;
 }
 
+/** Audited as organization.updated (the names of the fields changed) in the update's transaction. */
 export async function updateOrganization(
   deps: AuthDeps,
   userId: string,
   organizationId: string,
   data: OrganizationChanges,
+  actor: AuditActor,
 ): Promise<Organization> {
   const member = await requireMembership(deps, organizationId, userId, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION', 400);
   requirePermission(member, { organization: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION');
@@ -147,7 +171,20 @@ export async function updateOrganization(
   };
   if (Object.keys(values).length > 0) {
     try {
-      await updateOrganizationRow(deps.db, organizationId, values);
+      await deps.db.transaction().execute(async (trx) => {
+        await updateOrganizationRow(trx, organizationId, values);
+        await recordEvent(trx, actor.ctx, {
+          type: 'organization.updated',
+          ...orgEvent(actor, organizationId),
+          targetType: 'organization',
+          targetId: organizationId,
+          details: {
+            fields: Object.keys(values).join(','),
+            ...(values.name !== undefined && { name: values.name }),
+            ...(values.slug !== undefined && { slug: values.slug }),
+          },
+        });
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw authError('ORGANIZATION_SLUG_ALREADY_TAKEN');
       throw err;
@@ -156,11 +193,15 @@ export async function updateOrganization(
   return { ...current, ...values };
 }
 
-/** Deletes the organization and everything in it; every session loses it as the active one. */
+/**
+ * Deletes the organization and everything in it; every session loses it as the active one.
+ * Audited as organization.deleted in the same transaction.
+ */
 export async function deleteOrganization(
   deps: AuthDeps,
   userId: string,
   organizationId: string,
+  actor: AuditActor,
 ): Promise<Organization> {
   const member = await requireMembership(deps, organizationId, userId, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION', 400);
   requirePermission(member, { organization: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION');
@@ -169,6 +210,13 @@ export async function deleteOrganization(
   await deps.db.transaction().execute(async (trx) => {
     await clearActiveOrganizationEverywhere(trx, organizationId);
     await deleteOrganizationCascade(trx, organizationId);
+    await recordEvent(trx, actor.ctx, {
+      type: 'organization.deleted',
+      ...orgEvent(actor, organizationId),
+      targetType: 'organization',
+      targetId: organizationId,
+      details: { name: org.name, slug: org.slug },
+    });
   });
   return org;
 }
@@ -244,6 +292,9 @@ export interface AdmitMemberInput {
   teamIds: readonly string[];
   /** Refuse unknown team ids (api.addMember) instead of skipping them (a team removed since the invitation). */
   strictTeams: boolean;
+  /** Who admits, and how: member.added is written in the caller's transaction. */
+  actor: AuditActor;
+  via: 'invitation' | 'server';
 }
 
 /**
@@ -276,5 +327,12 @@ export async function admitMember(deps: AuthDeps, trx: Db, input: AdmitMemberInp
   }
   for (const teamId of teamIds)
     await ensureTeamMember(trx, { id: generateId(), teamId, userId: input.userId, createdAt: now });
+  await recordEvent(trx, input.actor.ctx, {
+    type: 'member.added',
+    ...orgEvent(input.actor, input.organizationId),
+    targetType: 'user',
+    targetId: input.userId,
+    details: { memberId: member.id, role: member.role, via: input.via, teams: teamIds.length },
+  });
   return member;
 }

@@ -2,6 +2,7 @@
 import { teams as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { auditActor } from '../audit/index.ts';
 import { requireOrganizationId, requireOrgSession, setSessionActive } from '../organization/index.ts';
 import { setSessionCookies } from '../session/index.ts';
 import { teamMemberToJson, teamToJson } from './model.ts';
@@ -21,7 +22,9 @@ const create = defineEndpoint(rows.createTeam, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
-    return teamToJson(await createTeam(ctx.deps, current.user.id, organizationId, ctx.body.name));
+    return teamToJson(
+      await createTeam(ctx.deps, current.user.id, organizationId, ctx.body.name, auditActor(ctx, current)),
+    );
   },
 });
 
@@ -39,7 +42,10 @@ const update = defineEndpoint(rows.updateTeam, {
     const organizationId = await requireOrganizationId(ctx.deps, current, {
       organizationId: ctx.body.data.organizationId,
     });
-    return teamToJson(await updateTeam(ctx.deps, current.user.id, organizationId, ctx.body.teamId, ctx.body.data.name));
+    const actor = auditActor(ctx, current);
+    return teamToJson(
+      await updateTeam(ctx.deps, current.user.id, organizationId, ctx.body.teamId, ctx.body.data.name, actor),
+    );
   },
 });
 
@@ -47,7 +53,7 @@ const remove = defineEndpoint(rows.removeTeam, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
-    await removeTeam(ctx.deps, current.user.id, organizationId, ctx.body.teamId);
+    await removeTeam(ctx.deps, current.user.id, organizationId, ctx.body.teamId, auditActor(ctx, current));
     return { message: 'Team removed successfully.' };
   },
 });
@@ -91,7 +97,9 @@ const addMember = defineEndpoint(rows.addTeamMember, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
-    return teamMemberToJson(await addTeamMember(ctx.deps, current.user.id, organizationId, ctx.body));
+    return teamMemberToJson(
+      await addTeamMember(ctx.deps, current.user.id, organizationId, ctx.body, auditActor(ctx, current)),
+    );
   },
 });
 
@@ -99,7 +107,7 @@ const removeMember = defineEndpoint(rows.removeTeamMember, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
     const organizationId = await requireOrganizationId(ctx.deps, current, ctx.body);
-    await removeTeamMember(ctx.deps, current.user.id, organizationId, ctx.body);
+    await removeTeamMember(ctx.deps, current.user.id, organizationId, ctx.body, auditActor(ctx, current));
     return { message: 'Team member removed successfully.' };
   },
 });

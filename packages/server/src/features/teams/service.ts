@@ -6,6 +6,7 @@ import { generateId } from '../../core/crypto/random.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
+import { type AuditActor, byActor, recordEvent } from '../audit/index.ts';
 import {
   findMember,
   lockOrganization,
@@ -38,7 +39,19 @@ export async function requireTeamIn(deps: AuthDeps, organizationId: string, team
   return team;
 }
 
-export async function createTeam(deps: AuthDeps, userId: string, organizationId: string, name: string): Promise<Team> {
+/** Who acts, and in which organization: the common part of a team's audit events (docs/audit-log.md). */
+function teamEvent(actor: AuditActor, organizationId: string, teamId: string) {
+  return { ...byActor(actor), organizationId, targetType: 'team' as const, targetId: teamId };
+}
+
+/** Audited as team.created in the insert's transaction. */
+export async function createTeam(
+  deps: AuthDeps,
+  userId: string,
+  organizationId: string,
+  name: string,
+  actor: AuditActor,
+): Promise<Team> {
   const config = organizationConfig(deps);
   // the refusal better-auth answers to a non-member (sic, CONTRACT §6.2)
   const member = await requireMembership(
@@ -56,6 +69,11 @@ export async function createTeam(deps: AuthDeps, userId: string, organizationId:
     const now = deps.clock.now();
     const team: Team = { id: generateId(), name, organizationId, createdAt: now, updatedAt: now };
     await insertTeam(trx, team);
+    await recordEvent(trx, actor.ctx, {
+      type: 'team.created',
+      ...teamEvent(actor, organizationId, team.id),
+      details: { name },
+    });
     return team;
   });
 }
@@ -65,27 +83,38 @@ export async function listTeams(deps: AuthDeps, userId: string, organizationId: 
   return listTeamsOfOrganization(deps.db, organizationId);
 }
 
+/** Audited as team.updated in the update's transaction (nothing to change, nothing written). */
 export async function updateTeam(
   deps: AuthDeps,
   userId: string,
   organizationId: string,
   teamId: string,
   name: string | undefined,
+  actor: AuditActor,
 ): Promise<Team> {
   const member = await requireMembership(deps, organizationId, userId, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM');
   requirePermission(member, { team: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM');
   const team = await requireTeamIn(deps, organizationId, teamId);
   if (name === undefined) return team;
   const now = deps.clock.now();
-  await updateTeamName(deps.db, team.id, name, now);
+  await deps.db.transaction().execute(async (trx) => {
+    await updateTeamName(trx, team.id, name, now);
+    await recordEvent(trx, actor.ctx, {
+      type: 'team.updated',
+      ...teamEvent(actor, organizationId, team.id),
+      details: { fields: 'name', name },
+    });
+  });
   return { ...team, name, updatedAt: now };
 }
 
+/** Audited as team.removed in the removal's transaction. */
 export async function removeTeam(
   deps: AuthDeps,
   userId: string,
   organizationId: string,
   teamId: string,
+  actor: AuditActor,
 ): Promise<void> {
   const config = organizationConfig(deps);
   const member = await requireMembership(deps, organizationId, userId, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM');
@@ -97,6 +126,11 @@ export async function removeTeam(
     if (!config.teams.allowRemovingAllTeams && (await countTeams(trx, organizationId)) <= 1)
       throw authError('UNABLE_TO_REMOVE_LAST_TEAM');
     await deleteTeamCascade(trx, team);
+    await recordEvent(trx, actor.ctx, {
+      type: 'team.removed',
+      ...teamEvent(actor, organizationId, team.id),
+      details: { name: team.name },
+    });
   });
 }
 
@@ -148,11 +182,13 @@ export async function listMembersOfTeam(deps: AuthDeps, userId: string, teamId: 
   return listTeamMembers(deps.db, team.id);
 }
 
+/** Audited as team.member_added in the insert's transaction; someone already in the team changes nothing. */
 export async function addTeamMember(
   deps: AuthDeps,
   userId: string,
   organizationId: string,
   input: { teamId: string; userId: string },
+  actor: AuditActor,
 ): Promise<TeamMember> {
   const caller = await requireMembership(deps, organizationId, userId, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION', 400);
   requirePermission(caller, { member: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER');
@@ -162,7 +198,16 @@ export async function addTeamMember(
   if (existing) return existing;
   const tm: TeamMember = { id: generateId(), teamId: team.id, userId: input.userId, createdAt: deps.clock.now() };
   try {
-    await insertTeamMember(deps.db, tm);
+    await deps.db.transaction().execute(async (trx) => {
+      await insertTeamMember(trx, tm);
+      await recordEvent(trx, actor.ctx, {
+        type: 'team.member_added',
+        ...teamEvent(actor, organizationId, team.id),
+        targetType: 'user',
+        targetId: input.userId,
+        details: { teamId: team.id },
+      });
+    });
   } catch (err) {
     // a concurrent add of the same person: the other insert won, answer its row
     const won = isUniqueViolation(err) ? await findTeamMember(deps.db, team.id, input.userId) : null;
@@ -172,16 +217,26 @@ export async function addTeamMember(
   return tm;
 }
 
+/** Audited as team.member_removed in the removal's transaction. */
 export async function removeTeamMember(
   deps: AuthDeps,
   userId: string,
   organizationId: string,
   input: { teamId: string; userId: string },
+  actor: AuditActor,
 ): Promise<void> {
   const caller = await requireMembership(deps, organizationId, userId, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION', 400);
   requirePermission(caller, { member: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER');
   const team = await requireTeamIn(deps, organizationId, input.teamId);
-  if ((await deleteTeamMember(deps.db, team.id, input.userId)) === 0)
-    throw authError('USER_IS_NOT_A_MEMBER_OF_THE_TEAM');
-  await clearActiveTeamOfUser(deps.db, input.userId, team.id);
+  await deps.db.transaction().execute(async (trx) => {
+    if ((await deleteTeamMember(trx, team.id, input.userId)) === 0) throw authError('USER_IS_NOT_A_MEMBER_OF_THE_TEAM');
+    await clearActiveTeamOfUser(trx, input.userId, team.id);
+    await recordEvent(trx, actor.ctx, {
+      type: 'team.member_removed',
+      ...teamEvent(actor, organizationId, team.id),
+      targetType: 'user',
+      targetId: input.userId,
+      details: { teamId: team.id },
+    });
+  });
 }
