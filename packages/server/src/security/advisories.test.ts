@@ -8,7 +8,6 @@
  * of attack against the Latch endpoint that carries it, and says so in its name.
  */
 import { afterAll, expect, it } from 'vitest';
-import { beginSocial, errorOf, socialSignIn, startGithubFake } from '../features/social/test-support.ts';
 import type { TestClient, TestResponse } from '../test/client.ts';
 import {
   BASE_URL,
@@ -25,6 +24,7 @@ import { lastLink } from '../test/mail-links.ts';
 import { owner } from '../test/organizations.ts';
 import { SoftwareAuthenticator } from '../test/passkey-authenticator.ts';
 import { registerPasskey, signInWithPasskey } from '../test/passkeys.ts';
+import { beginSocial, errorOf, socialSignIn, startGithubFake } from '../test/social-sign-in.ts';
 import { enrolledUser, toMidStep } from '../test/two-factor.ts';
 
 const github = await startGithubFake();

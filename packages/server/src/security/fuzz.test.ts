@@ -31,7 +31,6 @@ import type { Dialect } from '../core/db/schema.ts';
 import type { Endpoint } from '../core/http/endpoint.ts';
 import type { RouterOptions } from '../core/http/router.ts';
 import { extractLinks } from '../core/mail/transport.ts';
-import { startGithubFake } from '../features/social/test-support.ts';
 import type { TestClient } from '../test/client.ts';
 import {
   BASE_URL,
@@ -42,6 +41,7 @@ import {
   signUpVerifiedUser,
   type TestApp,
 } from '../test/harness.ts';
+import { startGithubFake } from '../test/social-sign-in.ts';
 import { codeFor } from '../test/two-factor.ts';
 
 // The route table: whatever list createAuth gives the router, captured on its way there.

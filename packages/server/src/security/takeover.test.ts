@@ -8,7 +8,6 @@
  */
 import { decodeJwt } from 'jose';
 import { afterAll, expect, it } from 'vitest';
-import { socialSignIn, startGithubFake } from '../features/social/test-support.ts';
 import type { TestClient } from '../test/client.ts';
 import {
   describeOnDatabases,
@@ -19,6 +18,7 @@ import {
   type TestApp,
 } from '../test/harness.ts';
 import { lastLink } from '../test/mail-links.ts';
+import { socialSignIn, startGithubFake } from '../test/social-sign-in.ts';
 import { codeFor, enrolledUser, toMidStep } from '../test/two-factor.ts';
 
 const github = await startGithubFake();

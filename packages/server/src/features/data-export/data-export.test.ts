@@ -5,8 +5,8 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import { describeOnDatabases, PASSWORD, signUpUser } from '../../test/harness.ts';
+import { socialSignIn, startGithubFake } from '../../test/social-sign-in.ts';
 import { enrolledUser } from '../../test/two-factor.ts';
-import { socialSignIn, startGithubFake } from '../social/test-support.ts';
 
 const github = await startGithubFake();
 afterAll(() => github.close());

@@ -1,9 +1,9 @@
 import { SOCIAL_PROVIDER_IDS as PROVIDER_IDS } from '@latch/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, CLIENT_ID, CLIENT_SECRET, fakeEndpoints, startFakeProvider } from '../../test/oauth-provider.ts';
 import { loginAtProvider, type OidcProvider, startOidcProvider } from '../../test/oidc-provider.ts';
 import { createProvider, isAllowedURL, parseTokenResponse } from './oauth-client.ts';
 import { PROVIDERS } from './providers/index.ts';
-import { BASE_URL, CLIENT_ID, CLIENT_SECRET, fakeEndpoints, startFakeProvider } from './providers/test-harness.ts';
 import type { OAuthTokens } from './providers/types.ts';
 
 const noTokens: OAuthTokens = {

@@ -17,8 +17,6 @@ import {
   signUpVerifiedUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { DIALECTS } from './providers/fixtures/index.ts';
-import type { ProviderEndpoints, ProviderId, ProviderOptions } from './providers/index.ts';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -27,7 +25,9 @@ import {
   followAuthorization,
   type Person,
   startDialectFake,
-} from './providers/test-harness.ts';
+} from '../../test/oauth-provider.ts';
+import { DIALECTS } from './providers/fixtures/index.ts';
+import type { ProviderEndpoints, ProviderId, ProviderOptions } from './providers/index.ts';
 
 /** Providers whose users may have no address: phone sign-ups (Facebook), no confirmed e-mail (X). */
 const SOMETIMES_WITHOUT_EMAIL: ReadonlySet<ProviderId> = new Set(['facebook', 'twitter']);

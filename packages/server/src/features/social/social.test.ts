@@ -8,7 +8,7 @@ import {
   signUpVerifiedUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { beginSocial, errorOf, type GithubFake, socialSignIn, startGithubFake } from './test-support.ts';
+import { beginSocial, errorOf, type GithubFake, socialSignIn, startGithubFake } from '../../test/social-sign-in.ts';
 
 const dialects = await testDialects();
 

@@ -7,7 +7,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { type GithubFake, socialSignIn, startGithubFake } from './test-support.ts';
+import { type GithubFake, socialSignIn, startGithubFake } from '../../test/social-sign-in.ts';
 
 const dialects = await testDialects();
 

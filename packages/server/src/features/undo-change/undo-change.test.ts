@@ -7,8 +7,8 @@ import { afterAll, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
 import { describeOnDatabases, PASSWORD, signUpVerifiedUser, type TestApp } from '../../test/harness.ts';
 import { lastLink } from '../../test/mail-links.ts';
+import { socialSignIn, startGithubFake } from '../../test/social-sign-in.ts';
 import { codeFor } from '../../test/two-factor.ts';
-import { socialSignIn, startGithubFake } from '../social/test-support.ts';
 
 const github = await startGithubFake();
 afterAll(() => github.close());

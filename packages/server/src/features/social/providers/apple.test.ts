@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
+import {
+  BASE_URL,
+  CLIENT_ID,
+  describeDialect,
+  fakeEndpoints,
+  startFakeProvider,
+} from '../../../test/oauth-provider.ts';
 import { createProvider } from '../oauth-client.ts';
 import { appleDialect } from './fixtures/apple.ts';
-import { BASE_URL, CLIENT_ID, describeDialect, fakeEndpoints, startFakeProvider } from './test-harness.ts';
 
 describeDialect(appleDialect);
 

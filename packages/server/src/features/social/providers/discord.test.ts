@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
+import { describeDialect } from '../../../test/oauth-provider.ts';
 import { discordAvatarURL } from './discord.ts';
 import { discordDialect } from './fixtures/discord.ts';
-import { describeDialect } from './test-harness.ts';
 
 describeDialect(discordDialect);
 

@@ -1,4 +1,4 @@
+import { describeDialect } from '../../../test/oauth-provider.ts';
 import { dropboxDialect } from './fixtures/dropbox.ts';
-import { describeDialect } from './test-harness.ts';
 
 describeDialect(dropboxDialect);

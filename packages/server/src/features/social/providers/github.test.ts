@@ -1,7 +1,13 @@
 import { expect, it } from 'vitest';
+import {
+  BASE_URL,
+  CLIENT_ID,
+  describeDialect,
+  fakeEndpoints,
+  startFakeProvider,
+} from '../../../test/oauth-provider.ts';
 import { createProvider } from '../oauth-client.ts';
 import { githubDialect, githubUser } from './fixtures/github.ts';
-import { BASE_URL, CLIENT_ID, describeDialect, fakeEndpoints, startFakeProvider } from './test-harness.ts';
 
 describeDialect(githubDialect);
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
+import { BASE_URL, CLIENT_ID, describeDialect, startFakeProvider } from '../../../test/oauth-provider.ts';
 import { createProvider } from '../oauth-client.ts';
 import { gitlabDialect, gitlabUser } from './fixtures/gitlab.ts';
-import { BASE_URL, CLIENT_ID, describeDialect, startFakeProvider } from './test-harness.ts';
 
 describeDialect(gitlabDialect);
 

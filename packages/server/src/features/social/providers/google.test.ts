@@ -1,4 +1,4 @@
+import { describeDialect } from '../../../test/oauth-provider.ts';
 import { googleDialect } from './fixtures/google.ts';
-import { describeDialect } from './test-harness.ts';
 
 describeDialect(googleDialect);

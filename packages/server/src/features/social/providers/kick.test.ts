@@ -1,4 +1,4 @@
+import { describeDialect } from '../../../test/oauth-provider.ts';
 import { kickDialect } from './fixtures/kick.ts';
-import { describeDialect } from './test-harness.ts';
 
 describeDialect(kickDialect);

@@ -1,4 +1,4 @@
+import { describeDialect } from '../../../test/oauth-provider.ts';
 import { linkedinDialect } from './fixtures/linkedin.ts';
-import { describeDialect } from './test-harness.ts';
 
 describeDialect(linkedinDialect);

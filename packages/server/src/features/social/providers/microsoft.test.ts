@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
+import { BASE_URL, CLIENT_ID, describeDialect, startFakeProvider } from '../../../test/oauth-provider.ts';
 import { createProvider } from '../oauth-client.ts';
 import {
   MICROSOFT_CONSUMERS as CONSUMERS,
   microsoftDialect,
   MICROSOFT_TENANT as TENANT,
 } from './fixtures/microsoft.ts';
-import { BASE_URL, CLIENT_ID, describeDialect, startFakeProvider } from './test-harness.ts';
 
 describeDialect(microsoftDialect);
 

@@ -1,4 +1,4 @@
+import { describeDialect } from '../../../test/oauth-provider.ts';
 import { redditDialect } from './fixtures/reddit.ts';
-import { describeDialect } from './test-harness.ts';
 
 describeDialect(redditDialect);

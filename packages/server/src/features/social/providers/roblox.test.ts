@@ -1,4 +1,4 @@
+import { describeDialect } from '../../../test/oauth-provider.ts';
 import { robloxDialect } from './fixtures/roblox.ts';
-import { describeDialect } from './test-harness.ts';
 
 describeDialect(robloxDialect);

@@ -1,4 +1,4 @@
+import { describeDialect } from '../../../test/oauth-provider.ts';
 import { spotifyDialect } from './fixtures/spotify.ts';
-import { describeDialect } from './test-harness.ts';
 
 describeDialect(spotifyDialect);

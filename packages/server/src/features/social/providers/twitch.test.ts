@@ -1,4 +1,4 @@
+import { describeDialect } from '../../../test/oauth-provider.ts';
 import { twitchDialect } from './fixtures/twitch.ts';
-import { describeDialect } from './test-harness.ts';
 
 describeDialect(twitchDialect);

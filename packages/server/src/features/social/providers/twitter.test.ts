@@ -1,4 +1,4 @@
+import { describeDialect } from '../../../test/oauth-provider.ts';
 import { twitterDialect } from './fixtures/twitter.ts';
-import { describeDialect } from './test-harness.ts';
 
 describeDialect(twitterDialect);

@@ -1,4 +1,4 @@
+import { describeDialect } from '../../../test/oauth-provider.ts';
 import { vkDialect } from './fixtures/vk.ts';
-import { describeDialect } from './test-harness.ts';
 
 describeDialect(vkDialect);

@@ -1,4 +1,4 @@
+import { describeDialect } from '../../../test/oauth-provider.ts';
 import { zoomDialect } from './fixtures/zoom.ts';
-import { describeDialect } from './test-harness.ts';
 
 describeDialect(zoomDialect);

@@ -1,18 +1,23 @@
 /**
  * Test support (not shipped behaviour): a local HTTP server that plays an OAuth provider; `startDialectFake`,
- * which makes it speak one provider's dialect (fixtures/<id>.ts: its token response, its user-info shapes, its
- * quirks); and `describeDialect`, which runs the engine-level journey against it for every provider —
- * authorization URL → the provider's authorize endpoint → code exchange → profile → refresh —
+ * which makes it speak one provider's dialect (features/social/providers/fixtures/<id>.ts: its token response,
+ * its user-info shapes, its quirks); and `describeDialect`, which runs the engine-level journey against it for
+ * every provider — authorization URL → the provider's authorize endpoint → code exchange → profile → refresh —
  * while the fake checks what a real provider checks (client authentication, PKCE verifier, redirect URI).
- * The HTTP-level journey over the same fixtures is ../providers.http.test.ts.
+ * The HTTP-level journey over the same fixtures is features/social/providers.http.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCodeChallenge, createProvider, type ExchangeCodeParams, type OAuthProvider } from '../oauth-client.ts';
-import type { Json } from './shared.ts';
+import {
+  createCodeChallenge,
+  createProvider,
+  type ExchangeCodeParams,
+  type OAuthProvider,
+} from '../features/social/oauth-client.ts';
+import type { Json } from '../features/social/providers/shared.ts';
 import type {
   ClientAuthMethod,
   OAuthProfile,
@@ -21,7 +26,7 @@ import type {
   ProviderId,
   ProviderOptions,
   ProviderUserHint,
-} from './types.ts';
+} from '../features/social/providers/types.ts';
 
 export const CLIENT_ID = 'latch-client-id';
 export const CLIENT_SECRET = 'latch-client-secret';

@@ -4,9 +4,9 @@
  * checks the PKCE verifier and the redirect URI like the real one, and issues refresh tokens.
  */
 import { randomUUID } from 'node:crypto';
-import type { TestClient, TestResponse } from '../../test/client.ts';
-import { createCodeChallenge } from './oauth-client.ts';
-import { type FakeProvider, fakeEndpoints, startFakeProvider } from './providers/test-harness.ts';
+import { createCodeChallenge } from '../features/social/oauth-client.ts';
+import type { TestClient, TestResponse } from './client.ts';
+import { type FakeProvider, fakeEndpoints, startFakeProvider } from './oauth-provider.ts';
 
 const GITHUB_CLIENT = { clientId: 'latch-test-github', clientSecret: 'latch-test-github-secret' };
 
