@@ -221,10 +221,66 @@ await forEachDatabase('organization read paths: statements per answer', (dialect
       ...[35, 36, 37, 38, 39].map((i) => `Person ${i}`),
       'Test User',
     ]);
+    // an empty page still answers the total: past the end, and a page of none
+    for (const query of [{ offset: '41' }, { limit: '0' }]) {
+      const empty = await statements(large, '/organization/list-members', () => query);
+      expect(empty.answer).toEqual({ members: [], total: 41 });
+    }
+    const admins = await statements(large, '/organization/list-members', () => ({
+      filterField: 'role',
+      filterValue: 'admin',
+      sortBy: 'createdAt',
+      sortDirection: 'desc',
+      limit: '3',
+    }));
+    // Person 0, 3, 6 … 39 are admins (14), besides the owner
+    expect(admins.answer.total).toBe(14);
+    expect(admins.answer.members.map((m: { user: { name: string } }) => m.user.name)).toEqual([
+      'Person 39',
+      'Person 36',
+      'Person 33',
+    ]);
     const mine = await statements(large, '/organization/list-user-teams', (s) => ({ organizationId: s.orgId }));
     expect(mine.answer).toHaveLength(9);
     const theirs = await statements(large, '/organization/list-user-teams', (s) => ({ userId: s.memberUserId }));
     expect(theirs.answer).toHaveLength(8);
+  });
+
+  it('a stranger is refused with the same codes, after the same number of statements, and nothing of the organization', async () => {
+    const refusals: [string, Record<string, string>, number, string][] = [
+      ['/organization/list-members', { organizationId: large.orgId }, 403, 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION'],
+      [
+        '/organization/list-user-teams',
+        { organizationId: large.orgId },
+        403,
+        'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION',
+      ],
+      [
+        '/organization/get-full-organization',
+        { organizationId: large.orgId },
+        403,
+        'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
+      ],
+      [
+        '/organization/get-full-organization',
+        { organizationSlug: large.slug },
+        403,
+        'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
+      ],
+      ['/organization/get-full-organization', { organizationSlug: 'no-such-slug' }, 400, 'ORGANIZATION_NOT_FOUND'],
+      [
+        '/organization/get-organization',
+        { organizationId: large.orgId },
+        403,
+        'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
+      ],
+    ];
+    for (const [path, query, status, code] of refusals) {
+      const { result, queries } = await counter.measure(() => small.client.get(path, { query }));
+      expect([path, result.status, result.json.code]).toEqual([path, status, code]);
+      expect(result.text).not.toContain(large.memberUserId);
+      expect(queries, path).toHaveLength(2);
+    }
   });
 
   it('membership lookups of one turn share one statement on PostgreSQL and MySQL, each with its own answer', async () => {
