@@ -20,3 +20,16 @@ it("gives the web app the username plugin's configured lengths, or null when it 
   expect(publicConfig(tuned).username).toEqual({ minLength: 5, maxLength: 12 });
   expect(publicConfig(resolveConfig({ secret, plugins: { username: false } }, ctx)).username).toBeNull();
 });
+
+it('tells the web app which passwordless ways in the operator turned on (all off by default)', () => {
+  const ctx = { production: false, test: true };
+  expect(publicConfig(resolveConfig({ secret }, ctx)).features).toMatchObject({
+    passkey: false,
+    magicLink: false,
+    emailOTP: false,
+  });
+  const on = resolveConfig({ secret, plugins: { passkey: {}, magicLink: {}, emailOTP: {} } }, ctx);
+  expect(publicConfig(on).features).toMatchObject({ passkey: true, magicLink: true, emailOTP: true });
+  // only the switches: no relying-party id, origins, lifetimes or code lengths
+  expect(JSON.stringify(publicConfig(on))).not.toMatch(/rpID|origins|expiresIn|otpLength|allowedAttempts/);
+});

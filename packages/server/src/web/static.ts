@@ -35,7 +35,18 @@ const TYPES: Record<string, string> = {
 export interface PublicConfig {
   appName: string;
   providers: string[];
-  features: { username: boolean; deleteUser: boolean; emailVerification: boolean; organization: boolean };
+  features: {
+    username: boolean;
+    deleteUser: boolean;
+    emailVerification: boolean;
+    organization: boolean;
+    /** plugins.passkey: the sign-in screen offers passkeys (button and autofill), settings list them. */
+    passkey: boolean;
+    /** plugins.magicLink: "Email me a link" on the sign-in screen. */
+    magicLink: boolean;
+    /** plugins.emailOTP: "Email me a code" on the sign-in screen. */
+    emailOTP: boolean;
+  };
   /** The web app checks and hints with the server's own lengths (the blocklist stays on the server). */
   password: { minLength: number; maxLength: number };
   /** The username plugin's configured lengths (plugins.username), or null when it is off. */
@@ -51,6 +62,9 @@ export function publicConfig(config: ResolvedConfig): PublicConfig {
       deleteUser: config.user.deleteUser.enabled,
       emailVerification: true,
       organization: config.plugins.organization !== false,
+      passkey: config.plugins.passkey !== false,
+      magicLink: config.plugins.magicLink !== false,
+      emailOTP: config.plugins.emailOTP !== false,
     },
     password: {
       minLength: config.emailAndPassword.minPasswordLength,
