@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashToken } from '../../core/crypto/hash.ts';
 import { generateId } from '../../core/crypto/random.ts';
-import { testDialects } from '../../test/databases.ts';
 import {
   createTestApp,
-  openSharedDatabase,
+  describeOnDatabases,
   PASSWORD,
   type SharedDatabase,
   signUpUser,
@@ -12,22 +11,16 @@ import {
 } from '../../test/harness.ts';
 import { lastLink } from '../../test/mail-links.ts';
 
-const dialects = await testDialects();
-
-describe.each(dialects)('account deletion on $dialect', ({ dialect, skip }) => {
+await describeOnDatabases('account deletion', { user: { deleteUser: { enabled: true } } }, (t) => {
   let db: SharedDatabase;
   let app: TestApp;
   let disabled: TestApp;
-  beforeAll(async () => {
-    if (skip) return;
-    db = await openSharedDatabase(dialect);
-    app = createTestApp(db, { user: { deleteUser: { enabled: true } } });
+  beforeAll(() => {
+    ({ db, app } = t);
     disabled = createTestApp(db);
   });
   afterAll(async () => {
-    await app?.close();
     await disabled?.close();
-    await db?.close();
   });
 
   async function expectGone(userId: string) {
@@ -58,7 +51,7 @@ describe.each(dialects)('account deletion on $dialect', ({ dialect, skip }) => {
       .execute();
   }
 
-  it.skipIf(skip)('is 404 while disabled and needs a session', async () => {
+  it('is 404 while disabled and needs a session', async () => {
     const { client, userId } = await signUpUser(disabled);
     const res = await client.post('/delete-user', { password: PASSWORD });
     expect(res.status).toBe(404);
@@ -70,73 +63,65 @@ describe.each(dialects)('account deletion on $dialect', ({ dialect, skip }) => {
     expect(anonymous.json.code).toBe('UNAUTHORIZED');
   });
 
-  it.skipIf(skip)(
-    'with the right password: user, sessions, accounts and memberships go, cookies are cleared',
-    async () => {
-      const { client, email, userId } = await signUpUser(app);
-      const second = app.client();
-      await second.post('/sign-in/email', { email, password: PASSWORD });
-      await addMembership(userId);
-      app.clock.advance(2 * 86_400); // stale: the password alone is enough
-      const wrong = await client.post('/delete-user', { password: 'Wrong-Password-42' });
-      expect(wrong.status).toBe(400);
-      expect(wrong.json.code).toBe('INVALID_PASSWORD');
-      const res = await client.post('/delete-user', { password: PASSWORD, callbackURL: '/bye' });
-      expect(res.status).toBe(200);
-      expect(res.json).toEqual({ success: true, message: 'User deleted' });
-      expect(res.setCookies.some((c) => c.includes('session_token=') && c.includes('Max-Age=0'))).toBe(true);
-      await expectGone(userId);
-      expect((await second.get('/get-session')).json).toBeNull();
-      expect((await app.client().post('/sign-up/email', { name: 'Again', email, password: PASSWORD })).status).toBe(
-        200,
-      );
-    },
-  );
+  it('with the right password: user, sessions, accounts and memberships go, cookies are cleared', async () => {
+    const { client, email, userId } = await signUpUser(app);
+    const second = app.client();
+    await second.post('/sign-in/email', { email, password: PASSWORD });
+    await addMembership(userId);
+    app.clock.advance(2 * 86_400); // stale: the password alone is enough
+    const wrong = await client.post('/delete-user', { password: 'Wrong-Password-42' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.code).toBe('INVALID_PASSWORD');
+    const res = await client.post('/delete-user', { password: PASSWORD, callbackURL: '/bye' });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, message: 'User deleted' });
+    expect(res.setCookies.some((c) => c.includes('session_token=') && c.includes('Max-Age=0'))).toBe(true);
+    await expectGone(userId);
+    expect((await second.get('/get-session')).json).toBeNull();
+    expect((await app.client().post('/sign-up/email', { name: 'Again', email, password: PASSWORD })).status).toBe(200);
+  });
 
-  it.skipIf(skip)('a fresh session alone deletes at once', async () => {
+  it('a fresh session alone deletes at once', async () => {
     const { client, userId } = await signUpUser(app);
     const res = await client.post('/delete-user', {});
     expect(res.json).toEqual({ success: true, message: 'User deleted' });
     await expectGone(userId);
   });
 
-  it.skipIf(skip)(
-    'a stale session gets a mailed token, confirmed at /delete-user/callback by the same user',
-    async () => {
-      const { client, email, userId } = await signUpUser(app);
-      const other = await signUpUser(app);
-      app.clock.advance(86_401);
-      const res = await client.post('/delete-user', { callbackURL: '/goodbye' });
-      expect(res.json).toEqual({ success: true, message: 'Verification email sent' });
-      const link = new URL(lastLink(app, email, 'delete-account', '/delete-user/callback'));
-      const token = link.searchParams.get('token') ?? '';
-      expect(token).toMatch(/^[0-9a-z]{32}$/);
-      expect(link.searchParams.get('callbackURL')).toBe('/goodbye');
-      const row = await db.handle.db
-        .selectFrom('verification')
-        .select('value')
-        .where('identifier', '=', `delete-account:${hashToken(token)}`)
-        .executeTakeFirst();
-      expect(row?.value).toBe(userId);
+  it('a stale session gets a mailed token, confirmed at /delete-user/callback by the same user', async () => {
+    const { client, email, userId } = await signUpUser(app);
+    const other = await signUpUser(app);
+    app.clock.advance(86_401);
+    const res = await client.post('/delete-user', { callbackURL: '/goodbye' });
+    expect(res.json).toEqual({ success: true, message: 'Verification email sent' });
+    const link = new URL(lastLink(app, email, 'delete-account', '/delete-user/callback'));
+    const token = link.searchParams.get('token') ?? '';
+    expect(token).toMatch(/^[0-9a-z]{32}$/);
+    expect(link.searchParams.get('callbackURL')).toBe('/goodbye');
+    const row = await db.handle.db
+      .selectFrom('verification')
+      .select('value')
+      .where('identifier', '=', `delete-account:${hashToken(token)}`)
+      .executeTakeFirst();
+    expect(row?.value).toBe(userId);
 
-      // not without a session, not in another user's session
-      expect((await app.client().get(link.href)).location).toBe('/goodbye?error=FAILED_TO_GET_USER_INFO');
-      const noCallback = await app.client().get('/delete-user/callback', { query: { token } });
-      expect(noCallback.status).toBe(404);
-      expect((await other.client.get(link.href)).location).toBe('/goodbye?error=INVALID_TOKEN');
-      expect((await other.client.post('/delete-user', { token })).status).toBe(404);
+    // not without a session, not in another user's session
+    expect((await app.client().get(link.href)).location).toBe('/goodbye?error=FAILED_TO_GET_USER_INFO');
+    const noCallback = await app.client().get('/delete-user/callback', { query: { token } });
+    expect(noCallback.status).toBe(404);
+    expect((await other.client.get(link.href)).location).toBe('/goodbye?error=INVALID_TOKEN');
+    expect((await other.client.post('/delete-user', { token })).status).toBe(404);
 
-      const done = await client.get(link.href);
-      expect(done.status).toBe(302);
-      expect(done.location).toBe('/goodbye');
-      await expectGone(userId);
-      expect(
-        await db.handle.db.selectFrom('user').select('id').where('id', '=', other.userId).executeTakeFirst(),
-      ).toBeDefined();
-    },
-  );
+    const done = await client.get(link.href);
+    expect(done.status).toBe(302);
+    expect(done.location).toBe('/goodbye');
+    await expectGone(userId);
+    expect(
+      await db.handle.db.selectFrom('user').select('id').where('id', '=', other.userId).executeTakeFirst(),
+    ).toBeDefined();
+  });
 
-  it.skipIf(skip)('the mailed token also works as POST {token}, once, and expires', async () => {
+  it('the mailed token also works as POST {token}, once, and expires', async () => {
     const a = await signUpUser(app);
     app.clock.advance(86_401);
     await a.client.post('/delete-user', {});
@@ -159,24 +144,21 @@ describe.each(dialects)('account deletion on $dialect', ({ dialect, skip }) => {
     ).toBeDefined();
   });
 
-  it.skipIf(skip)(
-    'a mail that cannot be sent answers 500 FAILED_TO_CREATE_VERIFICATION and deletes nothing',
-    async () => {
-      const { client, userId } = await signUpUser(app);
-      app.clock.advance(86_401);
-      app.mailer.rejectAll(true);
-      try {
-        const res = await client.post('/delete-user', {});
-        expect(res.status).toBe(500);
-        expect(res.json.code).toBe('FAILED_TO_CREATE_VERIFICATION');
-      } finally {
-        app.mailer.rejectAll(false);
-      }
-      const tokens = await db.handle.db.selectFrom('verification').select('id').where('value', '=', userId).execute();
-      expect(tokens).toHaveLength(0);
-      expect(
-        await db.handle.db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst(),
-      ).toBeDefined();
-    },
-  );
+  it('a mail that cannot be sent answers 500 FAILED_TO_CREATE_VERIFICATION and deletes nothing', async () => {
+    const { client, userId } = await signUpUser(app);
+    app.clock.advance(86_401);
+    app.mailer.rejectAll(true);
+    try {
+      const res = await client.post('/delete-user', {});
+      expect(res.status).toBe(500);
+      expect(res.json.code).toBe('FAILED_TO_CREATE_VERIFICATION');
+    } finally {
+      app.mailer.rejectAll(false);
+    }
+    const tokens = await db.handle.db.selectFrom('verification').select('id').where('value', '=', userId).execute();
+    expect(tokens).toHaveLength(0);
+    expect(
+      await db.handle.db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst(),
+    ).toBeDefined();
+  });
 });

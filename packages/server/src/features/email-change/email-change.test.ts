@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../test/databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   createTestApp,
-  openSharedDatabase,
+  describeOnDatabases,
   PASSWORD,
   type SharedDatabase,
   signUpUser,
@@ -10,29 +9,24 @@ import {
 } from '../../test/harness.ts';
 import { countMails, lastLink } from '../../test/mail-links.ts';
 
-const dialects = await testDialects();
 const fresh = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.test`;
 
-describe.each(dialects)('email change on $dialect', ({ dialect, skip }) => {
+await describeOnDatabases('email change', {}, (t) => {
   let db: SharedDatabase;
   let app: TestApp;
   let disabled: TestApp;
-  beforeAll(async () => {
-    if (skip) return;
-    db = await openSharedDatabase(dialect);
-    app = createTestApp(db);
+  beforeAll(() => {
+    ({ db, app } = t);
     disabled = createTestApp(db, { user: { changeEmail: { enabled: false } } });
   });
   afterAll(async () => {
-    await app?.close();
     await disabled?.close();
-    await db?.close();
   });
 
   const userRow = (id: string) =>
     db.handle.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-  it.skipIf(skip)('mails the new address only; nothing changes until the link is followed', async () => {
+  it('mails the new address only; nothing changes until the link is followed', async () => {
     const { client, email, userId } = await signUpUser(app);
     const newEmail = fresh('moved');
     const res = await client.post('/change-email', { newEmail: newEmail.toUpperCase(), callbackURL: '/changed' });
@@ -43,71 +37,65 @@ describe.each(dialects)('email change on $dialect', ({ dialect, skip }) => {
     expect((await userRow(userId)).email).toBe(email);
   });
 
-  it.skipIf(skip)(
-    "an unverified account: following the new address's link moves it unverified, re-verifies it and tells the old",
-    async () => {
-      const { client, email, userId } = await signUpUser(app);
-      const newEmail = fresh('moved');
-      await client.post('/change-email', { newEmail, callbackURL: '/changed' });
-      const link = lastLink(app, newEmail, 'change-email-verification', '/verify-email');
+  it("an unverified account: following the new address's link moves it unverified, re-verifies it and tells the old", async () => {
+    const { client, email, userId } = await signUpUser(app);
+    const newEmail = fresh('moved');
+    await client.post('/change-email', { newEmail, callbackURL: '/changed' });
+    const link = lastLink(app, newEmail, 'change-email-verification', '/verify-email');
 
-      const res = await client.get(link);
-      expect(res.status).toBe(302);
-      expect(res.location).toBe('/changed');
-      const row = await userRow(userId);
-      expect(row.email).toBe(newEmail);
-      expect(Boolean(row.emailVerified)).toBe(false);
-      const session = (await client.get('/get-session')).json;
-      expect(session.user.email).toBe(newEmail);
-      // the old address was never proven: a plain notice, no undo link
-      expect(countMails(app, email, 'email-changed-notice')).toBe(1);
-      expect(countMails(app, email, 'security-email-changed')).toBe(0);
-      expect((await app.client().post('/sign-in/email', { email: newEmail, password: PASSWORD })).status).toBe(200);
-      expect((await app.client().post('/sign-in/email', { email, password: PASSWORD })).status).toBe(401);
+    const res = await client.get(link);
+    expect(res.status).toBe(302);
+    expect(res.location).toBe('/changed');
+    const row = await userRow(userId);
+    expect(row.email).toBe(newEmail);
+    expect(Boolean(row.emailVerified)).toBe(false);
+    const session = (await client.get('/get-session')).json;
+    expect(session.user.email).toBe(newEmail);
+    // the old address was never proven: a plain notice, no undo link
+    expect(countMails(app, email, 'email-changed-notice')).toBe(1);
+    expect(countMails(app, email, 'security-email-changed')).toBe(0);
+    expect((await app.client().post('/sign-in/email', { email: newEmail, password: PASSWORD })).status).toBe(200);
+    expect((await app.client().post('/sign-in/email', { email, password: PASSWORD })).status).toBe(401);
 
-      // the link is spent: following it again changes nothing
-      const again = await client.get(link);
-      expect(again.location).toBe('/changed?error=invalid_token');
+    // the link is spent: following it again changes nothing
+    const again = await client.get(link);
+    expect(again.location).toBe('/changed?error=invalid_token');
 
-      const verify = lastLink(app, newEmail, 'verify-email', '/verify-email');
-      expect(new URL(verify).searchParams.get('callbackURL')).toBe('/changed');
-      expect((await client.get(verify)).location).toBe('/changed');
-      expect(Boolean((await userRow(userId)).emailVerified)).toBe(true);
-    },
-  );
+    const verify = lastLink(app, newEmail, 'verify-email', '/verify-email');
+    expect(new URL(verify).searchParams.get('callbackURL')).toBe('/changed');
+    expect((await client.get(verify)).location).toBe('/changed');
+    expect(Boolean((await userRow(userId)).emailVerified)).toBe(true);
+  });
 
-  it.skipIf(skip)(
-    'a verified account: the current address approves first, then the new one is verified and the old can undo',
-    async () => {
-      const { client, email, userId } = await signUpUser(app);
-      await client.get(lastLink(app, email, 'verify-email', '/verify-email'));
-      const newEmail = fresh('moved');
-      expect((await client.post('/change-email', { newEmail, callbackURL: '/changed' })).json).toEqual({
-        status: true,
-      });
-      // nothing goes to the new address yet, nothing moved
-      expect(countMails(app, newEmail, 'change-email-verification')).toBe(0);
-      expect((await userRow(userId)).email).toBe(email);
-      const page = new URL(lastLink(app, email, 'change-email-confirmation', '/approve-email-change'));
-      const token = page.searchParams.get('token') ?? '';
-      // a mail scanner's GET of the link changes nothing: approval is a POST from the page
-      expect((await app.client().get(`/verify-email?token=${token}`)).status).toBe(401);
-      expect((await userRow(userId)).email).toBe(email);
+  it('a verified account: the current address approves first, then the new one is verified and the old can undo', async () => {
+    const { client, email, userId } = await signUpUser(app);
+    await client.get(lastLink(app, email, 'verify-email', '/verify-email'));
+    const newEmail = fresh('moved');
+    expect((await client.post('/change-email', { newEmail, callbackURL: '/changed' })).json).toEqual({
+      status: true,
+    });
+    // nothing goes to the new address yet, nothing moved
+    expect(countMails(app, newEmail, 'change-email-verification')).toBe(0);
+    expect((await userRow(userId)).email).toBe(email);
+    const page = new URL(lastLink(app, email, 'change-email-confirmation', '/approve-email-change'));
+    const token = page.searchParams.get('token') ?? '';
+    // a mail scanner's GET of the link changes nothing: approval is a POST from the page
+    expect((await app.client().get(`/verify-email?token=${token}`)).status).toBe(401);
+    expect((await userRow(userId)).email).toBe(email);
 
-      const stranger = app.client();
-      expect((await stranger.post('/change-email/describe', { token })).json).toEqual({ email, newEmail });
-      expect((await stranger.post('/change-email/approve', { token })).json).toEqual({ status: true });
-      const row = await userRow(userId);
-      expect([row.email, Boolean(row.emailVerified)]).toEqual([newEmail, false]);
-      const verify = lastLink(app, newEmail, 'verify-email', '/verify-email');
-      expect(new URL(verify).searchParams.get('callbackURL')).toBe('/changed');
-      expect(lastLink(app, email, 'security-email-changed', '/undo-change')).toMatch(/\/undo-change\?token=/);
-      const spent = await stranger.post('/change-email/approve', { token });
-      expect([spent.status, spent.json.code]).toEqual([401, 'INVALID_TOKEN']);
-    },
-  );
+    const stranger = app.client();
+    expect((await stranger.post('/change-email/describe', { token })).json).toEqual({ email, newEmail });
+    expect((await stranger.post('/change-email/approve', { token })).json).toEqual({ status: true });
+    const row = await userRow(userId);
+    expect([row.email, Boolean(row.emailVerified)]).toEqual([newEmail, false]);
+    const verify = lastLink(app, newEmail, 'verify-email', '/verify-email');
+    expect(new URL(verify).searchParams.get('callbackURL')).toBe('/changed');
+    expect(lastLink(app, email, 'security-email-changed', '/undo-change')).toMatch(/\/undo-change\?token=/);
+    const spent = await stranger.post('/change-email/approve', { token });
+    expect([spent.status, spent.json.code]).toEqual([401, 'INVALID_TOKEN']);
+  });
 
-  it.skipIf(skip)('refusing from the current address voids the request and ends every session', async () => {
+  it('refusing from the current address voids the request and ends every session', async () => {
     const { client, email, userId } = await signUpUser(app);
     await client.get(lastLink(app, email, 'verify-email', '/verify-email'));
     const newEmail = fresh('thief');
@@ -125,7 +113,7 @@ describe.each(dialects)('email change on $dialect', ({ dialect, skip }) => {
     expect((await userRow(userId)).email).toBe(email);
   });
 
-  it.skipIf(skip)('without a session the link works and answers {status:true, user}', async () => {
+  it('without a session the link works and answers {status:true, user}', async () => {
     const { client, userId } = await signUpUser(app);
     const newEmail = fresh('moved');
     await client.post('/change-email', { newEmail });
@@ -137,7 +125,7 @@ describe.each(dialects)('email change on $dialect', ({ dialect, skip }) => {
     expect(res.json.user).toMatchObject({ id: userId, email: newEmail, emailVerified: false });
   });
 
-  it.skipIf(skip)('refusals: same address, taken address, invalid address, no session, disabled', async () => {
+  it('refusals: same address, taken address, invalid address, no session, disabled', async () => {
     const { client, email, userId } = await signUpUser(app);
     const other = await signUpUser(app);
     const same = await client.post('/change-email', { newEmail: email.toUpperCase() });
@@ -163,7 +151,7 @@ describe.each(dialects)('email change on $dialect', ({ dialect, skip }) => {
     expect(off.json.code).toBe('CHANGE_EMAIL_DISABLED');
   });
 
-  it.skipIf(skip)('an address taken after the request is refused when the link is followed', async () => {
+  it('an address taken after the request is refused when the link is followed', async () => {
     const { client, email, userId } = await signUpUser(app);
     const newEmail = fresh('race');
     await client.post('/change-email', { newEmail });
@@ -174,7 +162,7 @@ describe.each(dialects)('email change on $dialect', ({ dialect, skip }) => {
     expect((await userRow(userId)).email).toBe(email);
   });
 
-  it.skipIf(skip)('the link is bound to its user and expires', async () => {
+  it('the link is bound to its user and expires', async () => {
     const a = await signUpUser(app);
     const b = await signUpUser(app);
     const newEmail = fresh('bound');
@@ -186,21 +174,18 @@ describe.each(dialects)('email change on $dialect', ({ dialect, skip }) => {
     expect((await userRow(a.userId)).email).toBe(a.email);
   });
 
-  it.skipIf(skip)(
-    'a mail that cannot be sent answers 500 FAILED_TO_CREATE_VERIFICATION and keeps no token',
-    async () => {
-      const { client, email, userId } = await signUpUser(app);
-      const before = (await db.handle.db.selectFrom('verification').select('id').execute()).length;
-      app.mailer.rejectAll(true);
-      try {
-        const res = await client.post('/change-email', { newEmail: fresh('fail') });
-        expect(res.status).toBe(500);
-        expect(res.json.code).toBe('FAILED_TO_CREATE_VERIFICATION');
-      } finally {
-        app.mailer.rejectAll(false);
-      }
-      expect((await db.handle.db.selectFrom('verification').select('id').execute()).length).toBe(before);
-      expect((await userRow(userId)).email).toBe(email);
-    },
-  );
+  it('a mail that cannot be sent answers 500 FAILED_TO_CREATE_VERIFICATION and keeps no token', async () => {
+    const { client, email, userId } = await signUpUser(app);
+    const before = (await db.handle.db.selectFrom('verification').select('id').execute()).length;
+    app.mailer.rejectAll(true);
+    try {
+      const res = await client.post('/change-email', { newEmail: fresh('fail') });
+      expect(res.status).toBe(500);
+      expect(res.json.code).toBe('FAILED_TO_CREATE_VERIFICATION');
+    } finally {
+      app.mailer.rejectAll(false);
+    }
+    expect((await db.handle.db.selectFrom('verification').select('id').execute()).length).toBe(before);
+    expect((await userRow(userId)).email).toBe(email);
+  });
 });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testDialects } from '../../test/databases.ts';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import {
   createTestApp,
-  openSharedDatabase,
+  describeOnDatabases,
   PASSWORD,
   type SharedDatabase,
   signUpUser,
@@ -10,25 +9,19 @@ import {
 } from '../../test/harness.ts';
 import { countMails, lastLink } from '../../test/mail-links.ts';
 
-const dialects = await testDialects();
-
-describe.each(dialects)('email verification on $dialect', ({ dialect, skip }) => {
+await describeOnDatabases('email verification', {}, (t) => {
   let db: SharedDatabase;
   let app: TestApp;
   let strict: TestApp;
-  beforeAll(async () => {
-    if (skip) return;
-    db = await openSharedDatabase(dialect);
-    app = createTestApp(db);
+  beforeAll(() => {
+    ({ db, app } = t);
     strict = createTestApp(db, {
       emailAndPassword: { requireEmailVerification: true },
       emailVerification: { sendOnSignIn: true, autoSignInAfterVerification: true, expiresIn: 600 },
     });
   });
   afterAll(async () => {
-    await app?.close();
     await strict?.close();
-    await db?.close();
   });
 
   const emailVerified = async (userId: string) =>
@@ -37,7 +30,7 @@ describe.each(dialects)('email verification on $dialect', ({ dialect, skip }) =>
         .emailVerified,
     );
 
-  it.skipIf(skip)('sign-up mails a link; following it verifies and redirects to the callbackURL', async () => {
+  it('sign-up mails a link; following it verifies and redirects to the callbackURL', async () => {
     const { email, userId, client } = await signUpUser(app, { callbackURL: '/welcome' });
     const link = new URL(lastLink(app, email, 'verify-email', '/verify-email'));
     expect(link.origin + link.pathname).toBe('http://localhost:3000/api/auth/verify-email');
@@ -57,21 +50,18 @@ describe.each(dialects)('email verification on $dialect', ({ dialect, skip }) =>
     expect(again.location).toBe('/welcome');
   });
 
-  it.skipIf(skip)(
-    'the default callback is / and without a callbackURL the answer is {status:true,user:null}',
-    async () => {
-      const { email, userId } = await signUpUser(app);
-      const link = new URL(lastLink(app, email, 'verify-email', '/verify-email'));
-      expect(link.searchParams.get('callbackURL')).toBe('/');
-      link.searchParams.delete('callbackURL');
-      const res = await app.client().get(link.href);
-      expect(res.status).toBe(200);
-      expect(res.json).toEqual({ status: true, user: null });
-      expect(await emailVerified(userId)).toBe(true);
-    },
-  );
+  it('the default callback is / and without a callbackURL the answer is {status:true,user:null}', async () => {
+    const { email, userId } = await signUpUser(app);
+    const link = new URL(lastLink(app, email, 'verify-email', '/verify-email'));
+    expect(link.searchParams.get('callbackURL')).toBe('/');
+    link.searchParams.delete('callbackURL');
+    const res = await app.client().get(link.href);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: true, user: null });
+    expect(await emailVerified(userId)).toBe(true);
+  });
 
-  it.skipIf(skip)('bad, forged and expired tokens are refused, by redirect or 401', async () => {
+  it('bad, forged and expired tokens are refused, by redirect or 401', async () => {
     const missing = await app.client().get('/verify-email');
     expect(missing.status).toBe(400);
     expect(missing.json.code).toBe('VALIDATION_ERROR');
@@ -104,7 +94,7 @@ describe.each(dialects)('email verification on $dialect', ({ dialect, skip }) =>
     expect(await emailVerified(userId)).toBe(false);
   });
 
-  it.skipIf(skip)('a link opened in the session of another user is refused', async () => {
+  it('a link opened in the session of another user is refused', async () => {
     const a = await signUpUser(app);
     const b = await signUpUser(app);
     const link = lastLink(app, a.email, 'verify-email', '/verify-email');
@@ -113,7 +103,7 @@ describe.each(dialects)('email verification on $dialect', ({ dialect, skip }) =>
     expect(await emailVerified(a.userId)).toBe(false);
   });
 
-  it.skipIf(skip)('send-verification-email: the same answer for anyone without a session, rules with one', async () => {
+  it('send-verification-email: the same answer for anyone without a session, rules with one', async () => {
     const { email, client } = await signUpUser(app);
     const before = countMails(app, email, 'verify-email');
     const started = performance.now();
@@ -144,55 +134,49 @@ describe.each(dialects)('email verification on $dialect', ({ dialect, skip }) =>
     expect(verified.json.code).toBe('EMAIL_ALREADY_VERIFIED');
   });
 
-  it.skipIf(skip)(
-    'a mail that cannot be sent: sign-up still succeeds, the send endpoint answers 500 and keeps no token',
-    async () => {
-      app.mailer.rejectAll(true);
-      try {
-        const { client, email, userId } = await signUpUser(app);
-        expect(app.logger.lines.some((l) => l.level === 'error' && l.line.includes(userId))).toBe(true);
-        const tokensBefore = await db.handle.db.selectFrom('verification').select('id').execute();
-        const res = await client.post('/send-verification-email', { email });
-        expect(res.status).toBe(500);
-        expect(res.json).toEqual({ code: 'FAILED_TO_CREATE_VERIFICATION', message: 'Unable to create verification' });
-        const tokensAfter = await db.handle.db.selectFrom('verification').select('id').execute();
-        expect(tokensAfter.length).toBe(tokensBefore.length);
-        expect((await client.get('/get-session')).json.user.id).toBe(userId);
-      } finally {
-        app.mailer.rejectAll(false);
-      }
-    },
-  );
+  it('a mail that cannot be sent: sign-up still succeeds, the send endpoint answers 500 and keeps no token', async () => {
+    app.mailer.rejectAll(true);
+    try {
+      const { client, email, userId } = await signUpUser(app);
+      expect(app.logger.lines.some((l) => l.level === 'error' && l.line.includes(userId))).toBe(true);
+      const tokensBefore = await db.handle.db.selectFrom('verification').select('id').execute();
+      const res = await client.post('/send-verification-email', { email });
+      expect(res.status).toBe(500);
+      expect(res.json).toEqual({ code: 'FAILED_TO_CREATE_VERIFICATION', message: 'Unable to create verification' });
+      const tokensAfter = await db.handle.db.selectFrom('verification').select('id').execute();
+      expect(tokensAfter.length).toBe(tokensBefore.length);
+      expect((await client.get('/get-session')).json.user.id).toBe(userId);
+    } finally {
+      app.mailer.rejectAll(false);
+    }
+  });
 
-  it.skipIf(skip)(
-    'requireEmailVerification: no session at sign-up, 403 and a new mail at sign-in, auto sign-in once',
-    async () => {
-      const client = strict.client();
-      const email = `strict-${Math.random().toString(36).slice(2, 8)}@example.test`;
-      const signUp = await client.post('/sign-up/email', { name: 'S', email, password: PASSWORD, callbackURL: '/in' });
-      expect(signUp.json.token).toBeNull();
-      expect(client.cookie('session_token')).toBeUndefined();
-      // sent in the background (a taken address must not answer faster than a new one)
-      await vi.waitFor(() => expect(countMails(strict, email, 'verify-email')).toBe(1));
+  it('requireEmailVerification: no session at sign-up, 403 and a new mail at sign-in, auto sign-in once', async () => {
+    const client = strict.client();
+    const email = `strict-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const signUp = await client.post('/sign-up/email', { name: 'S', email, password: PASSWORD, callbackURL: '/in' });
+    expect(signUp.json.token).toBeNull();
+    expect(client.cookie('session_token')).toBeUndefined();
+    // sent in the background (a taken address must not answer faster than a new one)
+    await vi.waitFor(() => expect(countMails(strict, email, 'verify-email')).toBe(1));
 
-      const wrong = await client.post('/sign-in/email', { email, password: 'Wrong-Password-1' });
-      expect(wrong.status).toBe(401);
-      const denied = await client.post('/sign-in/email', { email, password: PASSWORD, callbackURL: '/in' });
-      expect(denied.status).toBe(403);
-      expect(denied.json.code).toBe('EMAIL_NOT_VERIFIED');
-      expect(countMails(strict, email, 'verify-email')).toBe(2);
+    const wrong = await client.post('/sign-in/email', { email, password: 'Wrong-Password-1' });
+    expect(wrong.status).toBe(401);
+    const denied = await client.post('/sign-in/email', { email, password: PASSWORD, callbackURL: '/in' });
+    expect(denied.status).toBe(403);
+    expect(denied.json.code).toBe('EMAIL_NOT_VERIFIED');
+    expect(countMails(strict, email, 'verify-email')).toBe(2);
 
-      const link = lastLink(strict, email, 'verify-email', '/verify-email');
-      const tab = strict.client();
-      const res = await tab.get(link);
-      expect(res.location).toBe('/in');
-      expect(tab.cookie('session_token')).toBeDefined();
-      expect((await tab.get('/get-session')).json.user.emailVerified).toBe(true);
-      // the same link again proves nothing new and signs nobody in
-      const other = strict.client();
-      expect((await other.get(link)).location).toBe('/in');
-      expect(other.cookie('session_token')).toBeUndefined();
-      expect((await client.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
-    },
-  );
+    const link = lastLink(strict, email, 'verify-email', '/verify-email');
+    const tab = strict.client();
+    const res = await tab.get(link);
+    expect(res.location).toBe('/in');
+    expect(tab.cookie('session_token')).toBeDefined();
+    expect((await tab.get('/get-session')).json.user.emailVerified).toBe(true);
+    // the same link again proves nothing new and signs nobody in
+    const other = strict.client();
+    expect((await other.get(link)).location).toBe('/in');
+    expect(other.cookie('session_token')).toBeUndefined();
+    expect((await client.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+  });
 });

@@ -1,61 +1,44 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
-import { testDialects } from '../../test/databases.ts';
-import {
-  BASE_URL,
-  createTestApp,
-  openSharedDatabase,
-  type SharedDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../test/harness.ts';
+import { BASE_URL, describeOnDatabases, type SharedDatabase, signUpUser, type TestApp } from '../../test/harness.ts';
 import { activeOrgId, createOrg, orgWithRoles, owner } from '../../test/organizations.ts';
 
-const dialects = await testDialects();
+const options = { appName: 'Latch Test', plugins: { organization: { invitationLimit: 3 } } };
 
-describe.each(dialects)('invitations on $dialect', ({ dialect, skip }) => {
+await describeOnDatabases('invitations', options, (t) => {
   let db: SharedDatabase;
   let app: TestApp;
-  beforeAll(async () => {
-    if (skip) return;
-    db = await openSharedDatabase(dialect);
-    app = createTestApp(db, { appName: 'Latch Test', plugins: { organization: { invitationLimit: 3 } } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+  beforeAll(() => {
+    ({ db, app } = t);
   });
 
   const invite = (client: TestClient, body: Record<string, unknown>) =>
     client.post('/organization/invite-member', { role: 'member', ...body });
 
-  it.skipIf(skip)(
-    "invite-member: pending, lower-cased, 48 h, and a mail in the invitee's language linking to the accept page",
-    async () => {
-      const { person, org } = await owner(app);
-      const invitee = await signUpUser(app);
-      await db.handle.db.updateTable('user').set({ language: 6 }).where('id', '=', invitee.userId).execute();
-      const res = await invite(person.client, { email: invitee.email.toUpperCase(), organizationId: org.id });
-      expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({
-        email: invitee.email,
-        role: 'member',
-        status: 'pending',
-        organizationId: org.id,
-        inviterId: person.userId,
-        teamId: null,
-      });
-      expect(Date.parse(res.json.expiresAt) - app.clock.now().getTime()).toBe(172_800_000);
-      const mail = app.mailer.messages.filter((m) => m.to === invitee.email).at(-1);
-      expect(mail?.kind).toBe('invitation');
-      expect(mail?.text).toContain(`${BASE_URL}/accept-invitation/${res.json.id}`);
-      expect(mail?.html).toContain(`${BASE_URL}/accept-invitation/${res.json.id}`);
-      expect(mail?.subject).toContain('Test Org');
-      expect(mail?.text).toMatch(/Einladung|eingeladen/);
-    },
-  );
+  it("invite-member: pending, lower-cased, 48 h, and a mail in the invitee's language linking to the accept page", async () => {
+    const { person, org } = await owner(app);
+    const invitee = await signUpUser(app);
+    await db.handle.db.updateTable('user').set({ language: 6 }).where('id', '=', invitee.userId).execute();
+    const res = await invite(person.client, { email: invitee.email.toUpperCase(), organizationId: org.id });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      email: invitee.email,
+      role: 'member',
+      status: 'pending',
+      organizationId: org.id,
+      inviterId: person.userId,
+      teamId: null,
+    });
+    expect(Date.parse(res.json.expiresAt) - app.clock.now().getTime()).toBe(172_800_000);
+    const mail = app.mailer.messages.filter((m) => m.to === invitee.email).at(-1);
+    expect(mail?.kind).toBe('invitation');
+    expect(mail?.text).toContain(`${BASE_URL}/accept-invitation/${res.json.id}`);
+    expect(mail?.html).toContain(`${BASE_URL}/accept-invitation/${res.json.id}`);
+    expect(mail?.subject).toContain('Test Org');
+    expect(mail?.text).toMatch(/Einladung|eingeladen/);
+  });
 
-  it.skipIf(skip)('invite-member refusals: members, duplicates, roles, owners, limits, teams, bad emails', async () => {
+  it('invite-member refusals: members, duplicates, roles, owners, limits, teams, bad emails', async () => {
     const { org, owner: o, admin, member } = await orgWithRoles(app);
     expect((await invite(member.client, { email: 'a@example.test', organizationId: org.id })).json.code).toBe(
       'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION',
@@ -91,30 +74,27 @@ describe.each(dialects)('invitations on $dialect', ({ dialect, skip }) => {
     );
   });
 
-  it.skipIf(skip)(
-    'resend cannot reach an owner invitation for a non-owner: not shown, not extended, not mailed',
-    async () => {
-      const { owner: o, admin } = await orgWithRoles(app);
-      const email = `boss-${Date.now().toString(36)}@example.test`;
-      const original = await invite(o.client, { email, role: 'owner' });
-      expect(original.status).toBe(200);
-      app.clock.advance(3600);
-      const sent = app.mailer.messages.length;
-      const resent = await invite(admin.client, { email, role: 'member', resend: true });
-      expect([resent.status, resent.json.code]).toEqual([403, 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE']);
-      expect(app.mailer.messages.length).toBe(sent);
-      const row = await db.handle.db
-        .selectFrom('invitation')
-        .select('expiresAt')
-        .where('id', '=', original.json.id)
-        .executeTakeFirstOrThrow();
-      expect(new Date(row.expiresAt).toISOString()).toBe(original.json.expiresAt);
-      // the owner may still resend it
-      expect((await invite(o.client, { email, role: 'owner', resend: true })).json.id).toBe(original.json.id);
-    },
-  );
+  it('resend cannot reach an owner invitation for a non-owner: not shown, not extended, not mailed', async () => {
+    const { owner: o, admin } = await orgWithRoles(app);
+    const email = `boss-${Date.now().toString(36)}@example.test`;
+    const original = await invite(o.client, { email, role: 'owner' });
+    expect(original.status).toBe(200);
+    app.clock.advance(3600);
+    const sent = app.mailer.messages.length;
+    const resent = await invite(admin.client, { email, role: 'member', resend: true });
+    expect([resent.status, resent.json.code]).toEqual([403, 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE']);
+    expect(app.mailer.messages.length).toBe(sent);
+    const row = await db.handle.db
+      .selectFrom('invitation')
+      .select('expiresAt')
+      .where('id', '=', original.json.id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(row.expiresAt).toISOString()).toBe(original.json.expiresAt);
+    // the owner may still resend it
+    expect((await invite(o.client, { email, role: 'owner', resend: true })).json.id).toBe(original.json.id);
+  });
 
-  it.skipIf(skip)('a refused delivery leaves no invitation behind', async () => {
+  it('a refused delivery leaves no invitation behind', async () => {
     const { person, org } = await owner(app);
     app.mailer.rejectAll(true);
     try {
@@ -127,41 +107,37 @@ describe.each(dialects)('invitations on $dialect', ({ dialect, skip }) => {
     expect((await invite(person.client, { email: 'bounce@example.test', organizationId: org.id })).status).toBe(200);
   });
 
-  it.skipIf(skip)(
-    'accept: email case-insensitive, member with the role, team membership, active organization and team',
-    async () => {
-      const { person, org } = await owner(app);
-      const team = await person.client.post('/organization/create-team', { name: 'Blue' });
-      const invitee = await signUpUser(app);
-      await createOrg(invitee.client);
-      const inv = await invite(person.client, {
-        email: invitee.email.toUpperCase(),
-        role: ['admin', 'member'],
-        teamId: team.json.id,
-      });
-      expect(inv.json.teamId).toBe(team.json.id);
-      const intruder = await signUpUser(app);
-      const wrong = await intruder.client.post('/organization/accept-invitation', { invitationId: inv.json.id });
-      expect([wrong.status, wrong.json.code]).toEqual([403, 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION']);
-      const res = await invitee.client.post('/organization/accept-invitation', { invitationId: inv.json.id });
-      expect(res.status).toBe(200);
-      expect(res.json.invitation.status).toBe('accepted');
-      expect(res.json.member).toMatchObject({ userId: invitee.userId, organizationId: org.id, role: 'admin,member' });
-      const session = (await invitee.client.get('/get-session', { query: { disableCookieCache: 'true' } })).json
-        .session;
-      expect(session).toMatchObject({ activeOrganizationId: org.id, activeTeamId: team.json.id });
-      const members = await invitee.client.get('/organization/list-team-members', { query: { teamId: team.json.id } });
-      expect(members.json.map((m: { userId: string }) => m.userId)).toContain(invitee.userId);
-      const again = await invitee.client.post('/organization/accept-invitation', { invitationId: inv.json.id });
-      expect([again.status, again.json.code, again.json.message]).toEqual([
-        400,
-        'INVITATION_NOT_FOUND',
-        'Invitation not found',
-      ]);
-    },
-  );
+  it('accept: email case-insensitive, member with the role, team membership, active organization and team', async () => {
+    const { person, org } = await owner(app);
+    const team = await person.client.post('/organization/create-team', { name: 'Blue' });
+    const invitee = await signUpUser(app);
+    await createOrg(invitee.client);
+    const inv = await invite(person.client, {
+      email: invitee.email.toUpperCase(),
+      role: ['admin', 'member'],
+      teamId: team.json.id,
+    });
+    expect(inv.json.teamId).toBe(team.json.id);
+    const intruder = await signUpUser(app);
+    const wrong = await intruder.client.post('/organization/accept-invitation', { invitationId: inv.json.id });
+    expect([wrong.status, wrong.json.code]).toEqual([403, 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION']);
+    const res = await invitee.client.post('/organization/accept-invitation', { invitationId: inv.json.id });
+    expect(res.status).toBe(200);
+    expect(res.json.invitation.status).toBe('accepted');
+    expect(res.json.member).toMatchObject({ userId: invitee.userId, organizationId: org.id, role: 'admin,member' });
+    const session = (await invitee.client.get('/get-session', { query: { disableCookieCache: 'true' } })).json.session;
+    expect(session).toMatchObject({ activeOrganizationId: org.id, activeTeamId: team.json.id });
+    const members = await invitee.client.get('/organization/list-team-members', { query: { teamId: team.json.id } });
+    expect(members.json.map((m: { userId: string }) => m.userId)).toContain(invitee.userId);
+    const again = await invitee.client.post('/organization/accept-invitation', { invitationId: inv.json.id });
+    expect([again.status, again.json.code, again.json.message]).toEqual([
+      400,
+      'INVITATION_NOT_FOUND',
+      'Invitation not found',
+    ]);
+  });
 
-  it.skipIf(skip)('race: two accepts of one invitation make one member', async () => {
+  it('race: two accepts of one invitation make one member', async () => {
     for (let round = 0; round < 3; round++) {
       const { person, org } = await owner(app);
       const invitee = await signUpUser(app);
@@ -183,7 +159,7 @@ describe.each(dialects)('invitations on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('reject and cancel: final states, permissions, and neither can be reused', async () => {
+  it('reject and cancel: final states, permissions, and neither can be reused', async () => {
     const { org, owner: o, admin, member } = await orgWithRoles(app);
     const invitee = await signUpUser(app);
     const inv = await invite(o.client, { email: invitee.email, organizationId: org.id });
@@ -212,32 +188,27 @@ describe.each(dialects)('invitations on $dialect', ({ dialect, skip }) => {
     ).toBe('MEMBER_NOT_FOUND');
   });
 
-  it.skipIf(skip)(
-    'expiry (injected clock): an expired invitation is neither read, accepted, rejected nor canceled',
-    async () => {
-      const { person, org } = await owner(app);
-      const invitee = await signUpUser(app);
-      const inv = await invite(person.client, { email: invitee.email, organizationId: org.id });
-      app.clock.advance(172_799);
-      expect((await invitee.client.get('/organization/get-invitation', { query: { id: inv.json.id } })).status).toBe(
-        200,
-      );
-      app.clock.advance(2);
-      for (const res of [
-        await invitee.client.get('/organization/get-invitation', { query: { id: inv.json.id } }),
-        await invitee.client.post('/organization/accept-invitation', { invitationId: inv.json.id }),
-        await invitee.client.post('/organization/reject-invitation', { invitationId: inv.json.id }),
-        await person.client.post('/organization/cancel-invitation', { invitationId: inv.json.id }),
-      ]) {
-        expect([res.status, res.json.code]).toEqual([400, 'INVITATION_NOT_FOUND']);
-      }
-      expect((await invitee.client.get('/organization/list')).json).toEqual([]);
-      const renewed = await invite(person.client, { email: invitee.email, organizationId: org.id });
-      expect(renewed.json.id).not.toBe(inv.json.id);
-    },
-  );
+  it('expiry (injected clock): an expired invitation is neither read, accepted, rejected nor canceled', async () => {
+    const { person, org } = await owner(app);
+    const invitee = await signUpUser(app);
+    const inv = await invite(person.client, { email: invitee.email, organizationId: org.id });
+    app.clock.advance(172_799);
+    expect((await invitee.client.get('/organization/get-invitation', { query: { id: inv.json.id } })).status).toBe(200);
+    app.clock.advance(2);
+    for (const res of [
+      await invitee.client.get('/organization/get-invitation', { query: { id: inv.json.id } }),
+      await invitee.client.post('/organization/accept-invitation', { invitationId: inv.json.id }),
+      await invitee.client.post('/organization/reject-invitation', { invitationId: inv.json.id }),
+      await person.client.post('/organization/cancel-invitation', { invitationId: inv.json.id }),
+    ]) {
+      expect([res.status, res.json.code]).toEqual([400, 'INVITATION_NOT_FOUND']);
+    }
+    expect((await invitee.client.get('/organization/list')).json).toEqual([]);
+    const renewed = await invite(person.client, { email: invitee.email, organizationId: org.id });
+    expect(renewed.json.id).not.toBe(inv.json.id);
+  });
 
-  it.skipIf(skip)('get-invitation: recipient only, with organization and inviter; inviter gone', async () => {
+  it('get-invitation: recipient only, with organization and inviter; inviter gone', async () => {
     const { org, owner: o, admin } = await orgWithRoles(app);
     const invitee = await signUpUser(app);
     const inv = await invite(admin.client, { email: invitee.email, organizationId: org.id });
@@ -258,7 +229,7 @@ describe.each(dialects)('invitations on $dialect', ({ dialect, skip }) => {
     expect(gone.json.code).toBe('INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION');
   });
 
-  it.skipIf(skip)('list-invitations and list-user-invitations', async () => {
+  it('list-invitations and list-user-invitations', async () => {
     const { org, owner: o, admin, member } = await orgWithRoles(app);
     await invite(o.client, { email: 'boss@example.test', role: 'owner', organizationId: org.id });
     const invitee = await signUpUser(app);

@@ -2,31 +2,16 @@
  * Cross-organization isolation: the owner of A (the most privileged person there) tries
  * every endpoint with B's ids. Every call is refused and B is unchanged afterwards.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { TestResponse } from '../../test/client.ts';
-import { testDialects } from '../../test/databases.ts';
-import {
-  createTestApp,
-  openSharedDatabase,
-  type SharedDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../test/harness.ts';
+import { describeOnDatabases, type SharedDatabase, signUpUser, type TestApp } from '../../test/harness.ts';
 import { orgWithRoles, owner } from '../../test/organizations.ts';
 
-const dialects = await testDialects();
-
-describe.each(dialects)('isolation between organizations on $dialect', ({ dialect, skip }) => {
+await describeOnDatabases('isolation between organizations', {}, (t) => {
   let db: SharedDatabase;
   let app: TestApp;
-  beforeAll(async () => {
-    if (skip) return;
-    db = await openSharedDatabase(dialect);
-    app = createTestApp(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+  beforeAll(() => {
+    ({ db, app } = t);
   });
 
   async function snapshot(orgId: string) {
@@ -61,7 +46,7 @@ describe.each(dialects)('isolation between organizations on $dialect', ({ dialec
     };
   }
 
-  it.skipIf(skip)('the owner of A can read or change nothing of B', async () => {
+  it('the owner of A can read or change nothing of B', async () => {
     const a = await owner(app);
     const b = await orgWithRoles(app);
     const bTeam = (await b.owner.client.post('/organization/create-team', { name: 'B team' })).json;

@@ -1,84 +1,65 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../test/databases.ts';
+import { beforeAll, expect, it } from 'vitest';
 import {
   createTestApp,
-  openSharedDatabase,
+  describeOnDatabases,
   type SharedDatabase,
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
 import { activeOrgId, createOrg, join, orgWithRoles, owner, uniqueSlug } from '../../test/organizations.ts';
 
-const dialects = await testDialects();
-
-describe.each(dialects)('organizations on $dialect', ({ dialect, skip }) => {
+await describeOnDatabases('organizations', { plugins: { organization: { organizationLimit: 3 } } }, (t) => {
   let db: SharedDatabase;
   let app: TestApp;
-  beforeAll(async () => {
-    if (skip) return;
-    db = await openSharedDatabase(dialect);
-    app = createTestApp(db, { plugins: { organization: { organizationLimit: 3 } } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+  beforeAll(() => {
+    ({ db, app } = t);
   });
 
-  it.skipIf(skip)(
-    'create: owner member, default team, active organization and team, metadata as an object',
-    async () => {
-      const u = await signUpUser(app);
-      const slug = uniqueSlug();
-      const res = await u.client.post('/organization/create', {
-        name: 'Acme',
-        slug,
-        logo: 'https://x.test/l.png',
-        metadata: { plan: 'pro' },
-      });
-      expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ name: 'Acme', slug, logo: 'https://x.test/l.png', metadata: { plan: 'pro' } });
-      expect(res.json.members).toEqual([
-        expect.objectContaining({ userId: u.userId, role: 'owner', organizationId: res.json.id }),
-      ]);
-      expect(res.setCookies.some((c) => c.includes('session_token='))).toBe(true);
-      const session = (await u.client.get('/get-session', { query: { disableCookieCache: 'true' } })).json.session;
-      expect(session.activeOrganizationId).toBe(res.json.id);
-      const teams = await db.handle.db
-        .selectFrom('team')
-        .selectAll()
-        .where('organizationId', '=', res.json.id)
-        .execute();
-      expect(teams.map((t) => t.name)).toEqual(['Acme']);
-      expect(session.activeTeamId).toBe(teams[0]?.id);
-      const list = await u.client.get('/organization/list');
-      expect(list.json).toEqual([expect.objectContaining({ id: res.json.id, metadata: '{"plan":"pro"}' })]);
-    },
-  );
+  it('create: owner member, default team, active organization and team, metadata as an object', async () => {
+    const u = await signUpUser(app);
+    const slug = uniqueSlug();
+    const res = await u.client.post('/organization/create', {
+      name: 'Acme',
+      slug,
+      logo: 'https://x.test/l.png',
+      metadata: { plan: 'pro' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ name: 'Acme', slug, logo: 'https://x.test/l.png', metadata: { plan: 'pro' } });
+    expect(res.json.members).toEqual([
+      expect.objectContaining({ userId: u.userId, role: 'owner', organizationId: res.json.id }),
+    ]);
+    expect(res.setCookies.some((c) => c.includes('session_token='))).toBe(true);
+    const session = (await u.client.get('/get-session', { query: { disableCookieCache: 'true' } })).json.session;
+    expect(session.activeOrganizationId).toBe(res.json.id);
+    const teams = await db.handle.db.selectFrom('team').selectAll().where('organizationId', '=', res.json.id).execute();
+    expect(teams.map((t) => t.name)).toEqual(['Acme']);
+    expect(session.activeTeamId).toBe(teams[0]?.id);
+    const list = await u.client.get('/organization/list');
+    expect(list.json).toEqual([expect.objectContaining({ id: res.json.id, metadata: '{"plan":"pro"}' })]);
+  });
 
-  it.skipIf(skip)(
-    'create: 401 without a session, slug taken, keepCurrentActiveOrganization, organizationLimit',
-    async () => {
-      const anon = await app.client().post('/organization/create', { name: 'x', slug: uniqueSlug() });
-      expect(anon.status).toBe(401);
-      expect(anon.json.code).toBe('UNAUTHORIZED');
-      const u = await signUpUser(app);
-      const first = await createOrg(u.client);
-      expect((await u.client.post('/organization/create', { name: 'x', slug: first.slug })).json.code).toBe(
-        'ORGANIZATION_ALREADY_EXISTS',
-      );
-      await createOrg(u.client, { keepCurrentActiveOrganization: true });
-      expect(await activeOrgId(u.client)).toBe(first.id);
-      await createOrg(u.client);
-      const over = await u.client.post('/organization/create', { name: 'x', slug: uniqueSlug() });
-      expect(over.status).toBe(403);
-      expect(over.json.code).toBe('YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS');
-      expect((await u.client.post('/organization/create', { name: '', slug: uniqueSlug() })).json.code).toBe(
-        'VALIDATION_ERROR',
-      );
-    },
-  );
+  it('create: 401 without a session, slug taken, keepCurrentActiveOrganization, organizationLimit', async () => {
+    const anon = await app.client().post('/organization/create', { name: 'x', slug: uniqueSlug() });
+    expect(anon.status).toBe(401);
+    expect(anon.json.code).toBe('UNAUTHORIZED');
+    const u = await signUpUser(app);
+    const first = await createOrg(u.client);
+    expect((await u.client.post('/organization/create', { name: 'x', slug: first.slug })).json.code).toBe(
+      'ORGANIZATION_ALREADY_EXISTS',
+    );
+    await createOrg(u.client, { keepCurrentActiveOrganization: true });
+    expect(await activeOrgId(u.client)).toBe(first.id);
+    await createOrg(u.client);
+    const over = await u.client.post('/organization/create', { name: 'x', slug: uniqueSlug() });
+    expect(over.status).toBe(403);
+    expect(over.json.code).toBe('YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS');
+    expect((await u.client.post('/organization/create', { name: '', slug: uniqueSlug() })).json.code).toBe(
+      'VALIDATION_ERROR',
+    );
+  });
 
-  it.skipIf(skip)('check-slug', async () => {
+  it('check-slug', async () => {
     const { person, org } = await owner(app);
     expect((await person.client.post('/organization/check-slug', { slug: uniqueSlug('free') })).json).toEqual({
       status: true,
@@ -88,7 +69,7 @@ describe.each(dialects)('organizations on $dialect', ({ dialect, skip }) => {
     expect(taken.json.code).toBe('ORGANIZATION_SLUG_ALREADY_TAKEN');
   });
 
-  it.skipIf(skip)('update: name, slug, metadata; slug conflicts; non-members refused', async () => {
+  it('update: name, slug, metadata; slug conflicts; non-members refused', async () => {
     const { person, org } = await owner(app);
     const other = await createOrg(person.client, { keepCurrentActiveOrganization: true });
     const res = await person.client.post('/organization/update', { data: { name: 'Renamed', metadata: { a: 1 } } });
@@ -111,7 +92,7 @@ describe.each(dialects)('organizations on $dialect', ({ dialect, skip }) => {
     );
   });
 
-  it.skipIf(skip)('delete: removes everything and clears the organization in every member session', async () => {
+  it('delete: removes everything and clears the organization in every member session', async () => {
     const { org, owner: o, member } = await orgWithRoles(app);
     await o.client.post('/organization/invite-member', {
       email: 'pending@example.test',
@@ -142,38 +123,35 @@ describe.each(dialects)('organizations on $dialect', ({ dialect, skip }) => {
     expect((await o.client.post('/organization/delete', { organizationId: org.id })).status).toBe(400);
   });
 
-  it.skipIf(skip)(
-    "set-active: by id and slug, re-sends the cookie, refuses non-members, unsets with null, drops another organization's team",
-    async () => {
-      const u = await signUpUser(app);
-      const a = await createOrg(u.client);
-      const teamOfA = (await u.client.get('/get-session', { query: { disableCookieCache: 'true' } })).json.session
-        .activeTeamId;
-      expect(teamOfA).toBeTruthy();
-      const b = await createOrg(u.client, { keepCurrentActiveOrganization: true });
-      const again = await u.client.post('/organization/set-active', { organizationId: a.id });
-      expect(again.setCookies.some((c) => c.includes('session_token='))).toBe(true);
-      expect(
-        (await u.client.get('/get-session', { query: { disableCookieCache: 'true' } })).json.session.activeTeamId,
-      ).toBe(teamOfA);
-      const bySlug = await u.client.post('/organization/set-active', { organizationSlug: b.slug });
-      expect(bySlug.json.id).toBe(b.id);
-      const session = (await u.client.get('/get-session', { query: { disableCookieCache: 'true' } })).json.session;
-      expect(session).toMatchObject({ activeOrganizationId: b.id, activeTeamId: null });
-      expect((await u.client.post('/organization/set-active', {})).json.id).toBe(b.id);
-      const stranger = await signUpUser(app);
-      const refused = await stranger.client.post('/organization/set-active', { organizationId: a.id });
-      expect([refused.status, refused.json.code]).toEqual([403, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION']);
-      expect((await u.client.post('/organization/set-active', { organizationId: 'missing' })).json.code).toBe(
-        'ORGANIZATION_NOT_FOUND',
-      );
-      const unset = await u.client.post('/organization/set-active', { organizationId: null });
-      expect(unset.json).toBeNull();
-      expect(await activeOrgId(u.client)).toBeNull();
-    },
-  );
+  it("set-active: by id and slug, re-sends the cookie, refuses non-members, unsets with null, drops another organization's team", async () => {
+    const u = await signUpUser(app);
+    const a = await createOrg(u.client);
+    const teamOfA = (await u.client.get('/get-session', { query: { disableCookieCache: 'true' } })).json.session
+      .activeTeamId;
+    expect(teamOfA).toBeTruthy();
+    const b = await createOrg(u.client, { keepCurrentActiveOrganization: true });
+    const again = await u.client.post('/organization/set-active', { organizationId: a.id });
+    expect(again.setCookies.some((c) => c.includes('session_token='))).toBe(true);
+    expect(
+      (await u.client.get('/get-session', { query: { disableCookieCache: 'true' } })).json.session.activeTeamId,
+    ).toBe(teamOfA);
+    const bySlug = await u.client.post('/organization/set-active', { organizationSlug: b.slug });
+    expect(bySlug.json.id).toBe(b.id);
+    const session = (await u.client.get('/get-session', { query: { disableCookieCache: 'true' } })).json.session;
+    expect(session).toMatchObject({ activeOrganizationId: b.id, activeTeamId: null });
+    expect((await u.client.post('/organization/set-active', {})).json.id).toBe(b.id);
+    const stranger = await signUpUser(app);
+    const refused = await stranger.client.post('/organization/set-active', { organizationId: a.id });
+    expect([refused.status, refused.json.code]).toEqual([403, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION']);
+    expect((await u.client.post('/organization/set-active', { organizationId: 'missing' })).json.code).toBe(
+      'ORGANIZATION_NOT_FOUND',
+    );
+    const unset = await u.client.post('/organization/set-active', { organizationId: null });
+    expect(unset.json).toBeNull();
+    expect(await activeOrgId(u.client)).toBeNull();
+  });
 
-  it.skipIf(skip)('get-organization and get-full-organization', async () => {
+  it('get-organization and get-full-organization', async () => {
     const { org, owner: o, admin, member } = await orgWithRoles(app);
     await o.client.post('/organization/invite-member', {
       email: 'future-owner@example.test',
@@ -213,7 +191,7 @@ describe.each(dialects)('organizations on $dialect', ({ dialect, skip }) => {
     ).toBe(403);
   });
 
-  it.skipIf(skip)('api.createOrganization for a userId and api.addMember', async () => {
+  it('api.createOrganization for a userId and api.addMember', async () => {
     const u = await signUpUser(app);
     const org = await app.auth.api.createOrganization({
       userId: u.userId,
@@ -249,7 +227,7 @@ describe.each(dialects)('organizations on $dialect', ({ dialect, skip }) => {
     ).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
   });
 
-  it.skipIf(skip)('the membership limit holds for accepts', async () => {
+  it('the membership limit holds for accepts', async () => {
     const small = createTestApp(db, { plugins: { organization: { membershipLimit: 2 } } });
     try {
       const { person, org } = await owner(small);
@@ -273,7 +251,7 @@ describe.each(dialects)('organizations on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('plugins.organization false: the routes answer 404', async () => {
+  it('plugins.organization false: the routes answer 404', async () => {
     const off = createTestApp(db, { plugins: { organization: false } });
     try {
       const u = await signUpUser(off);
@@ -285,7 +263,7 @@ describe.each(dialects)('organizations on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('teams disabled: team routes 404, no default team', async () => {
+  it('teams disabled: team routes 404, no default team', async () => {
     const noTeams = createTestApp(db, { plugins: { organization: { teams: { enabled: false } } } });
     try {
       const { person, org } = await owner(noTeams);

@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../test/databases.ts';
+import { beforeAll, expect, it } from 'vitest';
 import {
   createTestApp,
-  openSharedDatabase,
+  describeOnDatabases,
   type SharedDatabase,
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
 import { orgWithRoles, owner } from '../../test/organizations.ts';
 
-const dialects = await testDialects();
+const options = { plugins: { organization: { teams: { enabled: true, maximumTeams: 3 } } } };
 
-describe.each(dialects)('teams on $dialect', ({ dialect, skip }) => {
+await describeOnDatabases('teams', options, (t) => {
   let db: SharedDatabase;
   let app: TestApp;
-  beforeAll(async () => {
-    if (skip) return;
-    db = await openSharedDatabase(dialect);
-    app = createTestApp(db, { plugins: { organization: { teams: { enabled: true, maximumTeams: 3 } } } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+  beforeAll(() => {
+    ({ db, app } = t);
   });
 
-  it.skipIf(skip)('create, list, update, remove; maximumTeams; last team protected; names not empty', async () => {
+  it('create, list, update, remove; maximumTeams; last team protected; names not empty', async () => {
     const { person, org } = await owner(app);
     app.clock.advance(1);
     const blue = await person.client.post('/organization/create-team', { name: 'Blue' });
@@ -67,7 +60,7 @@ describe.each(dialects)('teams on $dialect', ({ dialect, skip }) => {
     );
   });
 
-  it.skipIf(skip)('team members: add (idempotent), list, remove; set-active-team; list-user-teams', async () => {
+  it('team members: add (idempotent), list, remove; set-active-team; list-user-teams', async () => {
     const { org, owner: o, admin, member } = await orgWithRoles(app);
     const team = (await o.client.post('/organization/create-team', { name: 'Core' })).json;
     const add = await admin.client.post('/organization/add-team-member', { teamId: team.id, userId: member.userId });
@@ -127,7 +120,7 @@ describe.each(dialects)('teams on $dialect', ({ dialect, skip }) => {
     expect((await member.client.post('/organization/set-active-team', { teamId: null })).json).toBeNull();
   });
 
-  it.skipIf(skip)('allowRemovingAllTeams lets the last team go', async () => {
+  it('allowRemovingAllTeams lets the last team go', async () => {
     const loose = createTestApp(db, {
       plugins: { organization: { teams: { enabled: true, allowRemovingAllTeams: true } } },
     });
