@@ -222,7 +222,7 @@ await forEachDatabase('organization read paths: statements per answer', (dialect
       'Test User',
     ]);
     // an empty page still answers the total: past the end, and a page of none
-    for (const query of [{ offset: '41' }, { limit: '0' }]) {
+    for (const query of [{ offset: '41' }, { limit: '0' }] as Record<string, string>[]) {
       const empty = await statements(large, '/organization/list-members', () => query);
       expect(empty.answer).toEqual({ members: [], total: 41 });
     }
