@@ -14,6 +14,12 @@ export interface LatchFeatures {
   deleteUser: boolean;
   /** A verification mail sender is configured. */
   emailVerification: boolean;
+  /** plugins.passkey: sign in with a passkey (a button and the browser's autofill), passkeys in settings. */
+  passkey: boolean;
+  /** plugins.magicLink: "Email me a link" on the sign-in screen. */
+  magicLink: boolean;
+  /** plugins.emailOTP: "Email me a code" on the sign-in screen. */
+  emailOTP: boolean;
 }
 
 export interface LatchConfig {
@@ -36,7 +42,14 @@ declare global {
 const DEFAULT_CONFIG: LatchConfig = {
   appName: 'Latch',
   providers: [],
-  features: { username: false, deleteUser: false, emailVerification: false },
+  features: {
+    username: false,
+    deleteUser: false,
+    emailVerification: false,
+    passkey: false,
+    magicLink: false,
+    emailOTP: false,
+  },
   password: DEFAULT_PASSWORD_POLICY,
   // the username plugin's defaults
   username: { minLength: 3, maxLength: 30 },
@@ -80,6 +93,9 @@ export function parseConfig(raw: unknown): LatchConfig {
       username: flag('username'),
       deleteUser: flag('deleteUser'),
       emailVerification: flag('emailVerification'),
+      passkey: flag('passkey'),
+      magicLink: flag('magicLink'),
+      emailOTP: flag('emailOTP'),
     },
     password: parsePasswordPolicy(raw.password),
     username: parseUsernameLengths(raw.username),

@@ -14,10 +14,13 @@ import type {
   dataExport,
   EndpointEntry,
   emailChange,
+  emailOtp,
   emailVerification,
   invitations,
+  magicLink,
   members,
   organization,
+  passkey,
   passwordReset,
   session,
   social,
@@ -75,6 +78,22 @@ export interface TwoFactorClient {
   sendOtp: Bare<typeof twoFactor.sendOtp>;
   verifyOtp: Call<typeof twoFactor.verifyOtp>;
   verifyBackupCode: Call<typeof twoFactor.verifyBackupCode>;
+  /** A passkey as the second factor: the options for the challenged account's passkeys, then its assertion. */
+  generatePasskeyOptions: Bare<typeof twoFactor.generatePasskeyOptions>;
+  verifyPasskey: Call<typeof twoFactor.verifyPasskey>;
+}
+
+/** The passkey plugin's calls (docs/passkeys.md): the two ceremonies, and the list of one's own passkeys. */
+export interface PasskeyClient {
+  /** Needs a recent sign-in (REAUTHENTICATION_REQUIRED); sets the challenge cookie. */
+  generateRegisterOptions: Bare<typeof passkey.generateRegisterOptions>;
+  verifyRegistration: Call<typeof passkey.verifyRegistration>;
+  /** Without a session: any passkey of the site (the button and the browser's autofill). */
+  generateAuthenticateOptions: Bare<typeof passkey.generateAuthenticateOptions>;
+  verifyAuthentication: Call<typeof passkey.verifyAuthentication>;
+  listUserPasskeys: Bare<typeof passkey.listUserPasskeys>;
+  updatePasskey: Call<typeof passkey.updatePasskey>;
+  deletePasskey: Call<typeof passkey.deletePasskey>;
 }
 
 /** Latch's own calls around mailed links (not in better-auth's client). */
@@ -92,6 +111,10 @@ export interface AuthClient {
     email: Call<typeof credentials.signInEmail>;
     username: Call<typeof username.signInUsername>;
     social: Call<typeof social.signInSocial>;
+    /** Mails a single-use sign-in link; the same answer whoever the address belongs to. */
+    magicLink: Call<typeof magicLink.signInMagicLink>;
+    /** A code mailed by `emailOtp.sendVerificationOtp({ type: 'sign-in' })`. */
+    emailOtp: Call<typeof emailOtp.signInEmailOtp>;
   };
   signOut: Bare<typeof session.signOut>;
   getSession: Bare<typeof session.getSession>;
@@ -116,6 +139,8 @@ export interface AuthClient {
   exportUserData: Bare<typeof dataExport.exportUserData>;
   organization: OrganizationClient;
   twoFactor: TwoFactorClient;
+  passkey: PasskeyClient;
+  emailOtp: { sendVerificationOtp: Call<typeof emailOtp.sendVerificationOtp> };
   links: LinkClient;
 }
 
@@ -136,6 +161,8 @@ export const authClient: AuthClient = {
     email: (body) => client.signIn.email(body),
     username: (body) => client.signIn.username(body),
     social: (body) => client.signIn.social(body),
+    magicLink: (body) => client.signIn.magicLink(body),
+    emailOtp: (body) => client.signIn.emailOtp(body),
   },
   signOut: () => client.signOut(),
   getSession: () => client.getSession(),
@@ -190,7 +217,19 @@ export const authClient: AuthClient = {
     sendOtp: () => client.twoFactor.sendOtp(),
     verifyOtp: (body) => client.twoFactor.verifyOtp(body),
     verifyBackupCode: (body) => client.twoFactor.verifyBackupCode(body),
+    generatePasskeyOptions: () => client.twoFactor.generatePasskeyOptions(),
+    verifyPasskey: (body) => client.twoFactor.verifyPasskey(body),
   },
+  passkey: {
+    generateRegisterOptions: () => client.passkey.generateRegisterOptions(),
+    verifyRegistration: (body) => client.passkey.verifyRegistration(body),
+    generateAuthenticateOptions: () => client.passkey.generateAuthenticateOptions(),
+    verifyAuthentication: (body) => client.passkey.verifyAuthentication(body),
+    listUserPasskeys: () => client.passkey.listUserPasskeys(),
+    updatePasskey: (body) => client.passkey.updatePasskey(body),
+    deletePasskey: (body) => client.passkey.deletePasskey(body),
+  },
+  emailOtp: { sendVerificationOtp: (body) => client.emailOtp.sendVerificationOtp(body) },
   // each of these is a POST made by a click on the page a mail opened, never by the link's GET
   links: {
     describeEmailChange: (body) => client.changeEmail.describe(body),

@@ -57,7 +57,24 @@ function createMockTwoFactorClient() {
     sendOtp: vi.fn<TwoFactor['sendOtp']>(() => ok({ status: true })),
     verifyOtp: vi.fn<TwoFactor['verifyOtp']>(),
     verifyBackupCode: vi.fn<TwoFactor['verifyBackupCode']>(),
+    generatePasskeyOptions: vi.fn<TwoFactor['generatePasskeyOptions']>(),
+    verifyPasskey: vi.fn<TwoFactor['verifyPasskey']>(),
   } satisfies TwoFactor;
+}
+
+type Passkey = AuthClient['passkey'];
+
+/** The passkey calls: the list answers "none yet", the rest must be set by the test that needs them. */
+function createMockPasskeyClient() {
+  return {
+    generateRegisterOptions: vi.fn<Passkey['generateRegisterOptions']>(),
+    verifyRegistration: vi.fn<Passkey['verifyRegistration']>(),
+    generateAuthenticateOptions: vi.fn<Passkey['generateAuthenticateOptions']>(),
+    verifyAuthentication: vi.fn<Passkey['verifyAuthentication']>(),
+    listUserPasskeys: vi.fn<Passkey['listUserPasskeys']>(() => ok([])),
+    updatePasskey: vi.fn<Passkey['updatePasskey']>(),
+    deletePasskey: vi.fn<Passkey['deletePasskey']>(() => ok({ status: true })),
+  } satisfies Passkey;
 }
 
 type Links = AuthClient['links'];
@@ -80,6 +97,8 @@ export function createMockClient() {
       email: vi.fn<AuthClient['signIn']['email']>(),
       username: vi.fn<AuthClient['signIn']['username']>(),
       social: vi.fn<AuthClient['signIn']['social']>(),
+      magicLink: vi.fn<AuthClient['signIn']['magicLink']>(() => ok({ status: true })),
+      emailOtp: vi.fn<AuthClient['signIn']['emailOtp']>(),
     },
     signOut: vi.fn<AuthClient['signOut']>(() => ok({ success: true })),
     getSession: vi.fn<AuthClient['getSession']>(() => ok(currentSession())),
@@ -103,6 +122,10 @@ export function createMockClient() {
     exportUserData: vi.fn<AuthClient['exportUserData']>(),
     organization: createMockOrganizationClient(),
     twoFactor: createMockTwoFactorClient(),
+    passkey: createMockPasskeyClient(),
+    emailOtp: {
+      sendVerificationOtp: vi.fn<AuthClient['emailOtp']['sendVerificationOtp']>(() => ok({ success: true })),
+    },
     links: createMockLinkClient(),
   } satisfies AuthClient;
 }
