@@ -30,6 +30,7 @@ import type {
   user,
   username,
 } from '@latch/contract';
+import { type AdminClient, bindAdminClient } from './auth-admin.ts';
 import type { AnswerOf, AuthResult, InputOf } from './wire-types.ts';
 
 /** A call that takes the row's input (body fields, and its query under `query`). */
@@ -142,6 +143,8 @@ export interface AuthClient {
   passkey: PasskeyClient;
   emailOtp: { sendVerificationOtp: Call<typeof emailOtp.sendVerificationOtp> };
   links: LinkClient;
+  /** The admin console's calls (lib/auth-admin.ts); the server refuses them to anyone but an admin. */
+  admin: AdminClient;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -238,4 +241,5 @@ export const authClient: AuthClient = {
     undoChange: (body) => client.undoChange(body),
     checkResetToken: (body) => client.resetPassword.check(body),
   },
+  admin: bindAdminClient(client),
 };

@@ -9,6 +9,7 @@
 import { vi } from 'vitest';
 import type { AuthClient } from '../lib/auth.ts';
 import type { AuthResult, SessionData } from '../lib/wire-types.ts';
+import { createMockAdminClient } from './mock-admin.ts';
 
 const ok = <T>(data: T): Promise<AuthResult<T>> => Promise.resolve({ data, error: null });
 
@@ -127,6 +128,7 @@ export function createMockClient() {
       sendVerificationOtp: vi.fn<AuthClient['emailOtp']['sendVerificationOtp']>(() => ok({ success: true })),
     },
     links: createMockLinkClient(),
+    admin: createMockAdminClient(),
   } satisfies AuthClient;
 }
 
