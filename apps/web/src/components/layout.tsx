@@ -165,12 +165,17 @@ export function SiteHeader() {
             <Logo />
             <span className="brand__name">{appName}</span>
           </Link>
+          {/* its own row under the brand on a phone, so the organization's name is not cut to a few letters */}
+          {user ? (
+            <div className="site-header__org">
+              <OrganizationSwitcher key={user.id} />
+            </div>
+          ) : null}
           <div className="site-header__tools">
             <LanguageSwitcher compact />
             <ThemeToggle />
             {user ? (
               <>
-                <OrganizationSwitcher key={user.id} />
                 {/* the accessible name starts with what the link shows (WCAG 2.5.3 label in name) */}
                 <Link to="/settings/profile" className="header-user">
                   <Avatar user={user} image={user.image ?? null} size={30} />

@@ -75,6 +75,8 @@ export function OrganizationSwitcher() {
         className="org-switch__button"
         aria-expanded={open}
         aria-controls={panelId}
+        // the name may be cut with an ellipsis on a narrow screen: the whole of it on hover (and in the list below)
+        title={active ? active.name : undefined}
         onClick={() => setOpen((value) => !value)}
       >
         {active ? <OrganizationLogo organization={active} size={22} /> : null}

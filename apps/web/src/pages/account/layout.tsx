@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { Avatar } from '../../components/layout.tsx';
+import { TabNav } from '../../components/tab-nav.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { describeError, needsReauthentication } from '../../lib/errors.ts';
 import { useSession, useSignOut } from '../../lib/session.ts';
@@ -11,18 +11,11 @@ import type { AuthError } from '../../lib/wire-types.ts';
 
 const SECTIONS = ['profile', 'email', 'password', 'two-factor', 'accounts', 'sessions', 'delete'] as const;
 
-/** Side navigation on wide screens, a scrollable tab strip on phones (same markup, CSS decides). */
+/** Side navigation on wide screens, wrapping tabs on phones (components/tab-nav.tsx). */
 export function SettingsLayout() {
   const { t } = useI18n();
   const session = useSession();
   const user = session.data?.user;
-  const { pathname } = useLocation();
-  const navRef = useRef<HTMLElement>(null);
-  // On phones the navigation is a horizontal strip: keep the current tab in view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
-  useEffect(() => {
-    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
   const labels: Record<(typeof SECTIONS)[number], string> = {
     profile: t.settings.profile,
     email: t.settings.email,
@@ -44,22 +37,14 @@ export function SettingsLayout() {
             </div>
           </div>
         ) : null}
-        <nav ref={navRef} aria-label={t.settings.navLabel} className="settings__nav">
-          <ul>
-            {SECTIONS.map((section) => (
-              <li key={section}>
-                <NavLink
-                  to={`/settings/${section}`}
-                  className={({ isActive }) =>
-                    `settings__link${isActive ? ' settings__link--active' : ''}${section === 'delete' ? ' settings__link--danger' : ''}`
-                  }
-                >
-                  {labels[section]}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <TabNav
+          label={t.settings.navLabel}
+          items={SECTIONS.map((section) => ({
+            to: `/settings/${section}`,
+            label: labels[section],
+            danger: section === 'delete',
+          }))}
+        />
       </aside>
       <div className="settings__content">
         <Outlet />

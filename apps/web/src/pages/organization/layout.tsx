@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
+import { TabNav } from '../../components/tab-nav.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { authErrorOf, succeeded } from '../../lib/query.ts';
@@ -83,26 +84,18 @@ export function OrganizationLayout() {
           <div className="settings__who">
             <OrganizationLogo organization={organization} size={44} />
             <div className="settings__who-text">
-              <p className="settings__who-name">{organization.name}</p>
+              <p className="settings__who-name" title={organization.name}>
+                {organization.name}
+              </p>
               <p className="settings__who-email">
                 {role ? <RoleBadges role={member.role} /> : null} <span className="org-slug">/{organization.slug}</span>
               </p>
             </div>
           </div>
-          <nav aria-label={t.organization.navLabel} className="settings__nav">
-            <ul>
-              {sections.map((section) => (
-                <li key={section.path}>
-                  <NavLink
-                    to={`/organization/${section.path}`}
-                    className={({ isActive }) => `settings__link${isActive ? ' settings__link--active' : ''}`}
-                  >
-                    {section.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <TabNav
+            label={t.organization.navLabel}
+            items={sections.map((section) => ({ to: `/organization/${section.path}`, label: section.label }))}
+          />
         </aside>
         <div className="settings__content">
           <Outlet />
