@@ -2,19 +2,10 @@
  * Every guarded organization action, tried over HTTP by an owner, an admin and a plain
  * member (seed-spec §6): allowed answers 200, refused answers 401/403 and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestResponse } from '../../test/client.ts';
-import { testDialects } from '../../test/databases.ts';
-import {
-  createTestApp,
-  openSharedDatabase,
-  type SharedDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../test/harness.ts';
+import { describeOnDatabases, type SharedDatabase, signUpUser, type TestApp } from '../../test/harness.ts';
 import { join, type OrgJson, orgWithRoles, type Person } from '../../test/organizations.ts';
-
-const dialects = await testDialects();
 
 type Role = 'owner' | 'admin' | 'member';
 interface Fixture {
@@ -152,22 +143,16 @@ const ACTIONS: [name: string, action: Action, owner: boolean, admin: boolean, me
   ],
 ];
 
-describe.each(dialects)('permissions by role on $dialect', ({ dialect, skip }) => {
+await describeOnDatabases('permissions by role', { plugins: { organization: { membershipLimit: 100 } } }, (t) => {
   let db: SharedDatabase;
   let app: TestApp;
   const fixtures = new Map<Role, Fixture>();
   beforeAll(async () => {
-    if (skip) return;
-    db = await openSharedDatabase(dialect);
-    app = createTestApp(db, { plugins: { organization: { membershipLimit: 100 } } });
+    ({ db, app } = t);
     for (const role of ['owner', 'admin', 'member'] as const) {
       const f = await orgWithRoles(app);
       fixtures.set(role, { org: f.org, owner: f.owner, actor: f[role] });
     }
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   describe.each(ACTIONS)('%s', (_name, action, ...allowed) => {
@@ -176,7 +161,6 @@ describe.each(dialects)('permissions by role on $dialect', ({ dialect, skip }) =
       ['admin', allowed[1]],
       ['member', allowed[2]],
     ] as const)('%s may: %s', async (role, may) => {
-      if (skip) return;
       const f = fixtures.get(role);
       if (!f) throw new Error('no fixture');
       const res = await action(app, f);
@@ -188,7 +172,7 @@ describe.each(dialects)('permissions by role on $dialect', ({ dialect, skip }) =
     });
   });
 
-  it.skipIf(skip)('a refused action changes nothing', async () => {
+  it('a refused action changes nothing', async () => {
     const f = fixtures.get('member');
     if (!f) throw new Error('no fixture');
     const stranger = await signUpUser(app);

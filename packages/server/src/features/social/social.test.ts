@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../test/databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   createTestApp,
-  openSharedDatabase,
+  describeOnDatabases,
   type SharedDatabase,
   signUpUser,
   signUpVerifiedUser,
@@ -10,22 +9,14 @@ import {
 } from '../../test/harness.ts';
 import { beginSocial, errorOf, type GithubFake, socialSignIn, startGithubFake } from '../../test/social-sign-in.ts';
 
-const dialects = await testDialects();
+const github: GithubFake = await startGithubFake();
+afterAll(() => github.close());
 
-describe.each(dialects)('social sign-in on $dialect', ({ dialect, skip }) => {
+await describeOnDatabases('social sign-in', { socialProviders: { github: github.options } }, (t) => {
   let db: SharedDatabase;
-  let github: GithubFake;
   let app: TestApp;
-  beforeAll(async () => {
-    if (skip) return;
-    db = await openSharedDatabase(dialect);
-    github = await startGithubFake();
-    app = createTestApp(db, { socialProviders: { github: github.options } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await github?.close();
-    await db?.close();
+  beforeAll(() => {
+    ({ db, app } = t);
   });
 
   const stateRows = async () =>
@@ -43,31 +34,28 @@ describe.each(dialects)('social sign-in on $dialect', ({ dialect, skip }) => {
   const providersOf = async (client: ReturnType<TestApp['client']>) =>
     ((await client.get('/list-accounts')).json as { providerId: string }[]).map((a) => a.providerId).sort();
 
-  it.skipIf(skip)(
-    'answers the authorization URL with a 32-character state, S256 PKCE and a signed state cookie',
-    async () => {
-      const client = app.client();
-      const res = await client.post('/sign-in/social', { provider: 'github', callbackURL: '/after' });
-      expect(res.status).toBe(200);
-      expect(res.json.redirect).toBe(true);
-      expect(res.location).toBe(res.json.url);
-      const url = new URL(res.json.url);
-      expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{32}$/);
-      expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-      expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:3000/api/auth/callback/github');
-      const cookie = res.setCookies.find((line) => /^[\w-]+\.state=/.test(line));
-      expect(cookie).toMatch(/Max-Age=600; Path=\/; HttpOnly; SameSite=Lax/);
-      // only a hash of the state is stored
-      const state = url.searchParams.get('state') ?? '';
-      const rows = await db.handle.db.selectFrom('verification').select(['identifier', 'value']).execute();
-      expect(rows.some((r) => r.identifier.includes(state) || r.value.includes(state))).toBe(false);
+  it('answers the authorization URL with a 32-character state, S256 PKCE and a signed state cookie', async () => {
+    const client = app.client();
+    const res = await client.post('/sign-in/social', { provider: 'github', callbackURL: '/after' });
+    expect(res.status).toBe(200);
+    expect(res.json.redirect).toBe(true);
+    expect(res.location).toBe(res.json.url);
+    const url = new URL(res.json.url);
+    expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:3000/api/auth/callback/github');
+    const cookie = res.setCookies.find((line) => /^[\w-]+\.state=/.test(line));
+    expect(cookie).toMatch(/Max-Age=600; Path=\/; HttpOnly; SameSite=Lax/);
+    // only a hash of the state is stored
+    const state = url.searchParams.get('state') ?? '';
+    const rows = await db.handle.db.selectFrom('verification').select(['identifier', 'value']).execute();
+    expect(rows.some((r) => r.identifier.includes(state) || r.value.includes(state))).toBe(false);
 
-      const quiet = await client.post('/sign-in/social', { provider: 'github', disableRedirect: true });
-      expect([quiet.json.redirect, quiet.location]).toEqual([false, null]);
-    },
-  );
+    const quiet = await client.post('/sign-in/social', { provider: 'github', disableRedirect: true });
+    expect([quiet.json.redirect, quiet.location]).toEqual([false, null]);
+  });
 
-  it.skipIf(skip)('refuses unknown providers, reserved additionalParams and id tokens for GitHub', async () => {
+  it('refuses unknown providers, reserved additionalParams and id tokens for GitHub', async () => {
     const client = app.client();
     const unknown = await client.post('/sign-in/social', { provider: 'myspace' });
     expect([unknown.status, unknown.json.code]).toEqual([404, 'PROVIDER_NOT_FOUND']);
@@ -87,7 +75,7 @@ describe.each(dialects)('social sign-in on $dialect', ({ dialect, skip }) => {
     expect([idToken.status, idToken.json.code]).toEqual([404, 'ID_TOKEN_NOT_SUPPORTED']);
   });
 
-  it.skipIf(skip)('a new person gets a user, an account and a session, and lands on newUserCallbackURL', async () => {
+  it('a new person gets a user, an account and a session, and lands on newUserCallbackURL', async () => {
     const client = app.client();
     const profile = github.profile();
     const rowsBefore = await stateRows();
@@ -106,7 +94,7 @@ describe.each(dialects)('social sign-in on $dialect', ({ dialect, skip }) => {
     expect((await again.get('/get-session')).json.user.id).toBe(session.user.id);
   });
 
-  it.skipIf(skip)('the state is single-use, bound to the browser and expires after 10 minutes', async () => {
+  it('the state is single-use, bound to the browser and expires after 10 minutes', async () => {
     const profile = github.profile();
     const starter = app.client();
     const authorizationURL = await beginSocial(starter);
@@ -139,7 +127,7 @@ describe.each(dialects)('social sign-in on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('callback failures redirect with the spec error values', async () => {
+  it('callback failures redirect with the spec error values', async () => {
     const client = app.client();
     const missing = await client.get('/callback/github', { query: { code: 'x' } });
     expect(errorOf(missing)).toBe('state_not_found');
@@ -166,7 +154,7 @@ describe.each(dialects)('social sign-in on $dialect', ({ dialect, skip }) => {
     expect(errorOf(repeated)).toBe('invalid_callback_request');
   });
 
-  it.skipIf(skip)('a form_post callback is redirected to the GET callback with the same parameters', async () => {
+  it('a form_post callback is redirected to the GET callback with the same parameters', async () => {
     const client = app.client();
     const res = await client.request('POST', '/callback/github', {
       rawBody: 'code=abc&state=xyz&user=%7B%22name%22%3A%7B%22firstName%22%3A%22A%22%7D%7D',
@@ -183,7 +171,7 @@ describe.each(dialects)('social sign-in on $dialect', ({ dialect, skip }) => {
     });
   });
 
-  it.skipIf(skip)('implicit linking needs a vouched email and a verified local email', async () => {
+  it('implicit linking needs a vouched email and a verified local email', async () => {
     const local = await signUpUser(app);
     // provider does not vouch → not linked
     const untrusted = await socialSignIn(
@@ -205,7 +193,7 @@ describe.each(dialects)('social sign-in on $dialect', ({ dialect, skip }) => {
     expect(await providersOf(local.client)).toEqual(['credential', 'github']);
   });
 
-  it.skipIf(skip)('trusted providers link an unvouched email; disabled linking never links', async () => {
+  it('trusted providers link an unvouched email; disabled linking never links', async () => {
     const trusting = createTestApp(db, {
       socialProviders: { github: github.options },
       account: { accountLinking: { trustedProviders: ['github'] } },
@@ -229,7 +217,7 @@ describe.each(dialects)('social sign-in on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('disableSignUp and disableImplicitSignUp (unless requestSignUp) refuse new people', async () => {
+  it('disableSignUp and disableImplicitSignUp (unless requestSignUp) refuse new people', async () => {
     const noSignUp = createTestApp(db, { socialProviders: { github: { ...github.options, disableSignUp: true } } });
     const explicitOnly = createTestApp(db, {
       socialProviders: { github: { ...github.options, disableImplicitSignUp: true } },
@@ -249,7 +237,7 @@ describe.each(dialects)('social sign-in on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('two callbacks racing for one new provider account create one user and one account', async () => {
+  it('two callbacks racing for one new provider account create one user and one account', async () => {
     const profile = github.profile();
     const browsers = [app.client(), app.client(), app.client()];
     const callbacks = await Promise.all(browsers.map(async (b) => github.authorize(await beginSocial(b), profile)));
@@ -270,34 +258,31 @@ describe.each(dialects)('social sign-in on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)(
-    'link-social links to the signed-in user, keeps the session, and refuses foreign or mismatched accounts',
-    async () => {
-      const me = await signUpVerifiedUser(app);
-      const before = (await me.client.get('/get-session')).json.session.id;
-      const profile = github.profile({ email: me.email });
-      const res = await socialSignIn(github, me.client, profile, { callbackURL: '/linked' }, '/link-social');
-      expect(res.location).toBe('/linked');
-      expect((await me.client.get('/get-session')).json.session.id).toBe(before);
-      expect(await providersOf(me.client)).toEqual(['credential', 'github']);
+  it('link-social links to the signed-in user, keeps the session, and refuses foreign or mismatched accounts', async () => {
+    const me = await signUpVerifiedUser(app);
+    const before = (await me.client.get('/get-session')).json.session.id;
+    const profile = github.profile({ email: me.email });
+    const res = await socialSignIn(github, me.client, profile, { callbackURL: '/linked' }, '/link-social');
+    expect(res.location).toBe('/linked');
+    expect((await me.client.get('/get-session')).json.session.id).toBe(before);
+    expect(await providersOf(me.client)).toEqual(['credential', 'github']);
 
-      const other = await signUpVerifiedUser(app);
-      const taken = await socialSignIn(github, other.client, { ...profile, email: other.email }, {}, '/link-social');
-      expect(errorOf(taken)).toBe('account_already_linked_to_different_user');
-      const mismatch = await socialSignIn(github, other.client, github.profile(), {}, '/link-social');
-      expect(errorOf(mismatch)).toBe('email_does_not_match');
-      const unvouched = await socialSignIn(
-        github,
-        other.client,
-        github.profile({ email: other.email, emailVerified: false }),
-        {},
-        '/link-social',
-      );
-      expect(errorOf(unvouched)).toBe('unable_to_link_account');
-      expect(await providersOf(other.client)).toEqual(['credential']);
+    const other = await signUpVerifiedUser(app);
+    const taken = await socialSignIn(github, other.client, { ...profile, email: other.email }, {}, '/link-social');
+    expect(errorOf(taken)).toBe('account_already_linked_to_different_user');
+    const mismatch = await socialSignIn(github, other.client, github.profile(), {}, '/link-social');
+    expect(errorOf(mismatch)).toBe('email_does_not_match');
+    const unvouched = await socialSignIn(
+      github,
+      other.client,
+      github.profile({ email: other.email, emailVerified: false }),
+      {},
+      '/link-social',
+    );
+    expect(errorOf(unvouched)).toBe('unable_to_link_account');
+    expect(await providersOf(other.client)).toEqual(['credential']);
 
-      const anonymous = await app.client().post('/link-social', { provider: 'github' });
-      expect([anonymous.status, anonymous.json.code]).toEqual([401, 'UNAUTHORIZED']);
-    },
-  );
+    const anonymous = await app.client().post('/link-social', { provider: 'github' });
+    expect([anonymous.status, anonymous.json.code]).toEqual([401, 'UNAUTHORIZED']);
+  });
 });

@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../test/databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   createTestApp,
-  openSharedDatabase,
+  describeOnDatabases,
   type SharedDatabase,
   signUpUser,
   type TestApp,
 } from '../../test/harness.ts';
 import { type GithubFake, socialSignIn, startGithubFake } from '../../test/social-sign-in.ts';
 
-const dialects = await testDialects();
+const github: GithubFake = await startGithubFake();
+afterAll(() => github.close());
 
-describe.each(dialects)('provider tokens on $dialect', ({ dialect, skip }) => {
+await describeOnDatabases('provider tokens', { socialProviders: { github: github.options } }, (t) => {
   let db: SharedDatabase;
-  let github: GithubFake;
   let app: TestApp;
-  beforeAll(async () => {
-    if (skip) return;
-    db = await openSharedDatabase(dialect);
-    github = await startGithubFake();
-    app = createTestApp(db, { socialProviders: { github: github.options } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await github?.close();
-    await db?.close();
+  beforeAll(() => {
+    ({ db, app } = t);
   });
 
   const accountRow = (providerAccountId: string) =>
@@ -41,7 +32,7 @@ describe.each(dialects)('provider tokens on $dialect', ({ dialect, skip }) => {
     return { client, profile, accountRowId: account.id as string };
   }
 
-  it.skipIf(skip)('stores provider tokens encrypted; the option off stores them as they are', async () => {
+  it('stores provider tokens encrypted; the option off stores them as they are', async () => {
     const { profile } = await signedInWithGithub();
     const plaintext = github.issued.at(-1) ?? '';
     const row = await accountRow(profile.id);
@@ -63,14 +54,14 @@ describe.each(dialects)('provider tokens on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('a returning sign-in replaces the stored tokens', async () => {
+  it('a returning sign-in replaces the stored tokens', async () => {
     const { profile } = await signedInWithGithub();
     const first = (await accountRow(profile.id)).accessToken;
     await socialSignIn(github, app.client(), profile);
     expect((await accountRow(profile.id)).accessToken).not.toBe(first);
   });
 
-  it.skipIf(skip)('refresh-token refreshes at the provider and stores the new tokens', async () => {
+  it('refresh-token refreshes at the provider and stores the new tokens', async () => {
     const { client, profile, accountRowId } = await signedInWithGithub();
     const before = await accountRow(profile.id);
     const res = await client.post('/refresh-token', { accountId: accountRowId });
@@ -85,7 +76,7 @@ describe.each(dialects)('provider tokens on $dialect', ({ dialect, skip }) => {
     expect((await client.post('/refresh-token', { providerId: 'github' })).status).toBe(200);
   });
 
-  it.skipIf(skip)('get-access-token answers the stored token, and refreshes one that expires within 5 s', async () => {
+  it('get-access-token answers the stored token, and refreshes one that expires within 5 s', async () => {
     const { client, accountRowId } = await signedInWithGithub();
     const current = github.issued.at(-1);
     const res = await client.post('/get-access-token', { accountId: accountRowId });
@@ -101,7 +92,7 @@ describe.each(dialects)('provider tokens on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('account-info reads the provider profile with the stored token', async () => {
+  it('account-info reads the provider profile with the stored token', async () => {
     const { client, profile, accountRowId } = await signedInWithGithub();
     const res = await client.get('/account-info', { query: { accountId: accountRowId } });
     expect(res.status).toBe(200);
@@ -109,46 +100,40 @@ describe.each(dialects)('provider tokens on $dialect', ({ dialect, skip }) => {
     expect(res.json.account).toEqual({ id: accountRowId, providerId: 'github', accountId: profile.id });
   });
 
-  it.skipIf(skip)(
-    'only the owner reaches an account; credential accounts and missing sessions are refused',
-    async () => {
-      const { accountRowId } = await signedInWithGithub();
-      const stranger = await signUpUser(app);
-      for (const [method, path] of [
-        ['POST', '/refresh-token'],
-        ['POST', '/get-access-token'],
-      ] as const) {
-        const res = await stranger.client.request(method, path, { body: { accountId: accountRowId } });
-        expect([res.status, res.json.code]).toEqual([400, 'ACCOUNT_NOT_FOUND']);
-        const anonymous = await app.client().request(method, path, { body: { accountId: accountRowId } });
-        expect(anonymous.status).toBe(401);
-      }
-      const info = await stranger.client.get('/account-info', { query: { accountId: accountRowId } });
-      expect([info.status, info.json.code]).toEqual([400, 'ACCOUNT_NOT_FOUND']);
+  it('only the owner reaches an account; credential accounts and missing sessions are refused', async () => {
+    const { accountRowId } = await signedInWithGithub();
+    const stranger = await signUpUser(app);
+    for (const [method, path] of [
+      ['POST', '/refresh-token'],
+      ['POST', '/get-access-token'],
+    ] as const) {
+      const res = await stranger.client.request(method, path, { body: { accountId: accountRowId } });
+      expect([res.status, res.json.code]).toEqual([400, 'ACCOUNT_NOT_FOUND']);
+      const anonymous = await app.client().request(method, path, { body: { accountId: accountRowId } });
+      expect(anonymous.status).toBe(401);
+    }
+    const info = await stranger.client.get('/account-info', { query: { accountId: accountRowId } });
+    expect([info.status, info.json.code]).toEqual([400, 'ACCOUNT_NOT_FOUND']);
 
-      const [credential] = (await stranger.client.get('/list-accounts')).json;
-      const refresh = await stranger.client.post('/refresh-token', { accountId: credential.id });
-      expect([refresh.status, refresh.json.code]).toEqual([400, 'PROVIDER_NOT_SUPPORTED']);
-      const access = await stranger.client.post('/get-access-token', { accountId: credential.id });
-      expect([access.status, access.json.code]).toEqual([400, 'PROVIDER_NOT_SUPPORTED']);
-      const credentialInfo = await stranger.client.get('/account-info', { query: { accountId: credential.id } });
-      expect([credentialInfo.status, credentialInfo.json.code]).toEqual([400, 'PROVIDER_NOT_CONFIGURED']);
-    },
-  );
+    const [credential] = (await stranger.client.get('/list-accounts')).json;
+    const refresh = await stranger.client.post('/refresh-token', { accountId: credential.id });
+    expect([refresh.status, refresh.json.code]).toEqual([400, 'PROVIDER_NOT_SUPPORTED']);
+    const access = await stranger.client.post('/get-access-token', { accountId: credential.id });
+    expect([access.status, access.json.code]).toEqual([400, 'PROVIDER_NOT_SUPPORTED']);
+    const credentialInfo = await stranger.client.get('/account-info', { query: { accountId: credential.id } });
+    expect([credentialInfo.status, credentialInfo.json.code]).toEqual([400, 'PROVIDER_NOT_CONFIGURED']);
+  });
 
-  it.skipIf(skip)(
-    'a refresh the provider refuses answers FAILED_TO_REFRESH_ACCESS_TOKEN; no refresh token, REFRESH_TOKEN_NOT_FOUND',
-    async () => {
-      const { client, profile, accountRowId } = await signedInWithGithub();
-      // the fake rotates refresh tokens: a stale stored one is refused
-      const stale = (await accountRow(profile.id)).refreshToken;
-      expect((await client.post('/refresh-token', { accountId: accountRowId })).status).toBe(200);
-      await db.handle.db.updateTable('account').set({ refreshToken: stale }).where('id', '=', accountRowId).execute();
-      const refused = await client.post('/refresh-token', { accountId: accountRowId });
-      expect([refused.status, refused.json.code]).toEqual([400, 'FAILED_TO_REFRESH_ACCESS_TOKEN']);
-      await db.handle.db.updateTable('account').set({ refreshToken: null }).where('id', '=', accountRowId).execute();
-      const none = await client.post('/refresh-token', { accountId: accountRowId });
-      expect([none.status, none.json.code]).toEqual([400, 'REFRESH_TOKEN_NOT_FOUND']);
-    },
-  );
+  it('a refresh the provider refuses answers FAILED_TO_REFRESH_ACCESS_TOKEN; no refresh token, REFRESH_TOKEN_NOT_FOUND', async () => {
+    const { client, profile, accountRowId } = await signedInWithGithub();
+    // the fake rotates refresh tokens: a stale stored one is refused
+    const stale = (await accountRow(profile.id)).refreshToken;
+    expect((await client.post('/refresh-token', { accountId: accountRowId })).status).toBe(200);
+    await db.handle.db.updateTable('account').set({ refreshToken: stale }).where('id', '=', accountRowId).execute();
+    const refused = await client.post('/refresh-token', { accountId: accountRowId });
+    expect([refused.status, refused.json.code]).toEqual([400, 'FAILED_TO_REFRESH_ACCESS_TOKEN']);
+    await db.handle.db.updateTable('account').set({ refreshToken: null }).where('id', '=', accountRowId).execute();
+    const none = await client.post('/refresh-token', { accountId: accountRowId });
+    expect([none.status, none.json.code]).toEqual([400, 'REFRESH_TOKEN_NOT_FOUND']);
+  });
 });
