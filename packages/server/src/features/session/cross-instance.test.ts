@@ -8,11 +8,13 @@
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Dialect } from '../../core/db/schema.ts';
 import type { TestClient } from '../../test/client.ts';
-import { POSTGRES_URL, REDIS_URL, redisAvailable, testDialects } from '../../test/databases.ts';
+import { POSTGRES_URL, REDIS_URL } from '../../test/databases.ts';
 import {
   createTestApp,
+  forEachDatabase,
   openSharedDatabase,
   type SharedDatabase,
   signUpUser,
@@ -65,15 +67,13 @@ async function until(check: () => Promise<boolean>, withinMs: number, what: stri
   throw new Error(`${what}: not within ${withinMs} ms`);
 }
 
-const redisReachable = await redisAvailable();
-const shapes = (await testDialects())
-  .filter((d) => d.dialect !== 'sqlite')
-  // PostgreSQL announces its own commits (with or without Redis); MySQL needs Redis
-  .map((d) => ({ ...d, channel: d.dialect === 'postgres' ? ('postgres' as const) : ('redis' as const) }));
+// PostgreSQL announces its own commits (with or without Redis); MySQL needs Redis
+const channelOf = (dialect: Dialect) => (dialect === 'postgres' ? ('postgres' as const) : ('redis' as const));
 
-for (const { dialect, skip, channel } of shapes) {
-  const unavailable = Boolean(skip) || !redisReachable;
-  describe.skipIf(unavailable)(`two instances on one ${dialect} database, changes over ${channel}`, () => {
+await forEachDatabase(
+  (dialect) => `two instances on one ${dialect} database, changes over ${channelOf(dialect)}`,
+  (dialect) => {
+    const channel = channelOf(dialect);
     let db: SharedDatabase;
     const connections: Redis[] = [];
     let a: TestApp;
@@ -191,8 +191,9 @@ for (const { dialect, skip, channel } of shapes) {
       expect((await writer.post('/update-user', { name: 'Heard' })).status).toBe(200);
       await until(async () => (await nameOn(b, cookie)) === 'Heard', BOUND_MS, 'B hears the next change');
     });
-  });
-}
+  },
+  { only: ['postgres', 'mysql'], redis: true },
+);
 
 /** Cuts every session-changes listener's connection, as a network failure would. */
 async function dropListeners(channel: 'redis' | 'postgres', db: SharedDatabase): Promise<void> {

@@ -10,9 +10,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVOCATION_CHANNEL } from '../../core/revocations.ts';
 import type { TestClient } from '../../test/client.ts';
-import { REDIS_URL, redisAvailable, testDialects } from '../../test/databases.ts';
+import { REDIS_URL } from '../../test/databases.ts';
 import {
   createTestApp,
+  forEachDatabase,
   openSharedDatabase,
   PASSWORD,
   type SharedDatabase,
@@ -161,10 +162,9 @@ describe('one process: a revocation is seen through the cache cookie at once', (
   });
 });
 
-const redisReachable = await redisAvailable();
-
-for (const { dialect, skip } of await testDialects()) {
-  describe.skipIf(Boolean(skip) || !redisReachable)(`two instances on one ${dialect} database and one Redis`, () => {
+await forEachDatabase(
+  (dialect) => `two instances on one ${dialect} database and one Redis`,
+  (dialect) => {
     let db: SharedDatabase;
     let connections: Redis[] = [];
     let a: TestApp;
@@ -257,8 +257,9 @@ for (const { dialect, skip } of await testDialects()) {
       }
       expect(await sessionOf(b, on(b, me.client))).toBeNull();
     });
-  });
-}
+  },
+  { redis: true },
+);
 
 describe('every way a session ends tells the revocations', () => {
   it('each file that deletes sessions, bans, changes a role or deletes a user also calls revocations.revoke', async () => {
