@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { createTestDatabase, testDialects } from '../../test/databases.ts';
+import { createTestDatabase } from '../../test/databases.ts';
+import { forEachDatabase } from '../../test/harness.ts';
 import { connectDatabase } from './connect.ts';
 import { isUniqueViolation } from './errors.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -22,8 +23,8 @@ const TABLES = [
   'passkey',
 ];
 
-for (const { dialect, skip } of await testDialects()) {
-  it.skipIf(Boolean(skip))(`migrations on ${dialect} create every entity once and are idempotent`, async () => {
+await forEachDatabase('migrations', (dialect) => {
+  it('create every entity once and are idempotent', async () => {
     const database = await createTestDatabase(dialect);
     const handle = connectDatabase(database.url);
     try {
@@ -63,4 +64,4 @@ for (const { dialect, skip } of await testDialects()) {
       await database.drop();
     }
   });
-}
+});

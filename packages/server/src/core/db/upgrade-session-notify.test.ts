@@ -7,13 +7,14 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { createTestDatabase, testDialects } from '../../test/databases.ts';
+import { createTestDatabase } from '../../test/databases.ts';
+import { forEachDatabase } from '../../test/harness.ts';
 import { PG_CHANNEL } from '../session-change-channels.ts';
 import { connectDatabase } from './connect.ts';
 import { migrateTo, migrateToLatest } from './migrate.ts';
 
-for (const { dialect, skip } of await testDialects()) {
-  it.skipIf(Boolean(skip))(`0007 keeps every row and, on PostgreSQL, announces changes, on ${dialect}`, async () => {
+await forEachDatabase('migration 0007', (dialect) => {
+  it('0007 keeps every row and, on PostgreSQL, announces changes', async () => {
     const database = await createTestDatabase(dialect);
     const handle = connectDatabase(database.url);
     // biome-ignore lint/suspicious/noExplicitAny: the seed writes an earlier schema, which the app's types may no longer describe
@@ -86,4 +87,4 @@ for (const { dialect, skip } of await testDialects()) {
       await database.drop();
     }
   });
-}
+});

@@ -5,13 +5,14 @@
  * start where the code expects them.
  */
 import { expect, it } from 'vitest';
-import { createTestDatabase, testDialects } from '../../test/databases.ts';
+import { createTestDatabase } from '../../test/databases.ts';
+import { forEachDatabase } from '../../test/harness.ts';
 import { connectDatabase } from './connect.ts';
 import { isUniqueViolation } from './errors.ts';
 import { migrateTo, migrateToLatest } from './migrate.ts';
 
-for (const { dialect, skip } of await testDialects()) {
-  it.skipIf(Boolean(skip))(`an instance's data at 0001-initial survives the upgrade on ${dialect}`, async () => {
+await forEachDatabase('upgrades from the first schemas', (dialect) => {
+  it("an instance's data at 0001-initial survives the upgrade", async () => {
     const database = await createTestDatabase(dialect);
     const handle = connectDatabase(database.url);
     // biome-ignore lint/suspicious/noExplicitAny: the seed writes the first schema, which the app's types no longer describe
@@ -107,7 +108,7 @@ for (const { dialect, skip } of await testDialects()) {
     }
   });
 
-  it.skipIf(Boolean(skip))(`an instance at 0002-attempt-counters gains the sign-in lockout on ${dialect}`, async () => {
+  it('an instance at 0002-attempt-counters gains the sign-in lockout', async () => {
     const database = await createTestDatabase(dialect);
     const handle = connectDatabase(database.url);
     // biome-ignore lint/suspicious/noExplicitAny: the seed writes an earlier schema, which the app's types no longer describe
@@ -178,7 +179,7 @@ for (const { dialect, skip } of await testDialects()) {
     }
   });
 
-  it.skipIf(Boolean(skip))(`an instance at 0003-sign-in-lockout gains an empty audit log on ${dialect}`, async () => {
+  it('an instance at 0003-sign-in-lockout gains an empty audit log', async () => {
     const database = await createTestDatabase(dialect);
     const handle = connectDatabase(database.url);
     // biome-ignore lint/suspicious/noExplicitAny: the seed writes an earlier schema, which the app's types no longer describe
@@ -282,7 +283,7 @@ for (const { dialect, skip } of await testDialects()) {
     }
   });
 
-  it.skipIf(Boolean(skip))(`an instance at 0004-audit-events gains an empty passkey table on ${dialect}`, async () => {
+  it('an instance at 0004-audit-events gains an empty passkey table', async () => {
     const database = await createTestDatabase(dialect);
     const handle = connectDatabase(database.url);
     // biome-ignore lint/suspicious/noExplicitAny: the seed writes an earlier schema, which the app's types no longer describe
@@ -362,4 +363,4 @@ for (const { dialect, skip } of await testDialects()) {
       await database.drop();
     }
   });
-}
+});

@@ -11,7 +11,8 @@ import { expect, it } from 'vitest';
 import { connectDatabase } from '../../core/db/connect.ts';
 import { migrateTo, migrateToLatest } from '../../core/db/migrate.ts';
 import { toDate } from '../../core/db/values.ts';
-import { createTestDatabase, testDialects } from '../../test/databases.ts';
+import { createTestDatabase } from '../../test/databases.ts';
+import { forEachDatabase } from '../../test/harness.ts';
 
 /** The migration just before 0006 (0005-passkeys once it lands, else 0004-audit-events). */
 const previous = readdirSync(join(import.meta.dirname, '../../core/db/migrations'))
@@ -21,8 +22,8 @@ const previous = readdirSync(join(import.meta.dirname, '../../core/db/migrations
   .filter((name) => name < '0006-webhooks')
   .at(-1);
 
-for (const { dialect, skip } of await testDialects()) {
-  it.skipIf(Boolean(skip))(`an instance at ${previous} gains empty webhook tables on ${dialect}`, async () => {
+await forEachDatabase('migration 0006-webhooks', (dialect) => {
+  it(`an instance at ${previous} gains empty webhook tables`, async () => {
     const database = await createTestDatabase(dialect);
     const handle = connectDatabase(database.url);
     // biome-ignore lint/suspicious/noExplicitAny: the seed writes an earlier schema, which the app's types do not describe
@@ -173,4 +174,4 @@ for (const { dialect, skip } of await testDialects()) {
       await database.drop();
     }
   });
-}
+});
