@@ -301,6 +301,49 @@ await describeOnDatabases(
       ]);
     });
 
+    it('an invitation whose mail is refused is withdrawn again, and the log says so', async () => {
+      const owner = await signUpUser(t.app);
+      const org = (await owner.client.post('/organization/create', { name: 'Bounced', slug: slug() })).json as {
+        id: string;
+      };
+      t.app.mailer.rejectAll(true);
+      let rows: Row[] = [];
+      try {
+        rows = await written(t.app, db(), async () => {
+          const res = await owner.client.post('/organization/invite-member', {
+            email: 'bounce@example.test',
+            role: 'member',
+            organizationId: org.id,
+          });
+          expect([res.status, res.json.code]).toEqual([500, 'FAILED_TO_SEND_EMAIL']);
+        });
+      } finally {
+        t.app.mailer.rejectAll(false);
+      }
+      expect(rows.map((r) => [r.type, r.actorUserId, r.organizationId, r.targetType, r.details])).toEqual([
+        [
+          'invitation.canceled',
+          owner.userId,
+          org.id,
+          'invitation',
+          { email: 'bounce@example.test', reason: 'mail_failed' },
+        ],
+        [
+          'invitation.sent',
+          owner.userId,
+          org.id,
+          'invitation',
+          { email: 'bounce@example.test', role: 'member', resend: false, teams: 0 },
+        ],
+      ]);
+      // both name the invitation that no longer exists
+      const [canceled, sent] = rows;
+      expect(canceled?.targetId).toBe(sent?.targetId);
+      expect(await db().selectFrom('invitation').select('id').where('organizationId', '=', org.id).execute()).toEqual(
+        [],
+      );
+    });
+
     it('team changes each leave their row', async () => {
       const owner = await signUpUser(t.app);
       const org = (await owner.client.post('/organization/create', { name: 'Teams', slug: slug() })).json as {
