@@ -20,6 +20,8 @@ import {
 } from '../../lib/validation.ts';
 import type { AuthError } from '../../lib/wire-types.ts';
 import { useFinishSignIn } from './finish-sign-in.ts';
+import { usePasskeySignIn } from './passkey-sign-in.ts';
+import { EmailCodeStep, EmailLinkSent, type EmailStep, PasswordlessOptions } from './passwordless.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 type Key = 'identifier' | 'password';
@@ -48,6 +50,14 @@ function SignInForm({ next }: { next: string }) {
   const [serverError, setServerError] = useState<AuthError | null>(null);
   const [pending, setPending] = useState(false);
   const [resend, setResend] = useState<'idle' | 'pending' | 'sent'>('idle');
+  // a mailed way in (pages/auth/passwordless.tsx): its step replaces the form once the mail is sent
+  const [emailStep, setEmailStep] = useState<EmailStep | null>(null);
+  const passkey = usePasskeySignIn({
+    // not while a mailed way's step is on screen: its page has no field for the autofill
+    enabled: features.passkey && emailStep === null,
+    onSignedIn: () => finishSignIn({ twoFactorRedirect: false }),
+    onAutofillError: setServerError,
+  });
 
   const notice = params.has('deleted')
     ? t.signIn.accountDeleted
@@ -106,6 +116,11 @@ function SignInForm({ next }: { next: string }) {
   const canResend =
     serverError !== null && errorCodeOf(serverError) === 'EMAIL_NOT_VERIFIED' && identifier.includes('@');
 
+  if (emailStep) {
+    const Step = emailStep.kind === 'link' ? EmailLinkSent : EmailCodeStep;
+    return <Step email={emailStep.email} next={next} onBack={() => setEmailStep(null)} />;
+  }
+
   return (
     <AuthCard
       title={t.signIn.title}
@@ -150,7 +165,8 @@ function SignInForm({ next }: { next: string }) {
             onValueChange={setIdentifier}
             error={errors.identifier}
             type={features.username ? 'text' : 'email'}
-            autoComplete="username"
+            // `webauthn`: the browser's autofill offers passkeys here (pages/auth/passkey-sign-in.ts)
+            autoComplete={features.passkey ? 'username webauthn' : 'username'}
             autoCapitalize="off"
             spellCheck={false}
             inputMode={features.username ? 'text' : 'email'}
@@ -181,7 +197,19 @@ function SignInForm({ next }: { next: string }) {
           </p>
         </fieldset>
       </form>
-      <SocialButtons callbackURL={next} disabled={pending} />
+      <PasswordlessOptions
+        email={identifier}
+        next={next}
+        disabled={pending}
+        passkey={passkey}
+        onEmailInvalid={(message) => {
+          const found = { identifier: message };
+          setErrors(found);
+          focusFirstInvalid(ORDER, found, IDS);
+        }}
+        onEmailSent={setEmailStep}
+      />
+      <SocialButtons callbackURL={next} disabled={pending || passkey.pending} />
     </AuthCard>
   );
 }
