@@ -3,9 +3,10 @@ import { Link, useNavigate } from 'react-router';
 import { useI18n } from '../i18n/i18n.tsx';
 import { describeError } from '../lib/errors.ts';
 import { authErrorOf } from '../lib/query.ts';
+import { Badge } from './badge.tsx';
 import { useSession } from '../lib/session.ts';
 import { useSetActiveOrganization } from '../pages/organization/mutations.ts';
-import { useOrganizationList } from '../pages/organization/state.ts';
+import { useOrganizationList, useRestoreOnlyOrganization } from '../pages/organization/state.ts';
 import { OrganizationLogo } from '../pages/organization/ui.tsx';
 import { Spinner } from './button.tsx';
 
@@ -19,6 +20,7 @@ export function OrganizationSwitcher() {
   const session = useSession();
   const navigate = useNavigate();
   const list = useOrganizationList();
+  useRestoreOnlyOrganization();
   const setActive = useSetActiveOrganization();
   const busy = setActive.isPending ? setActive.variables : null;
   const error = authErrorOf(setActive.error);
@@ -107,7 +109,7 @@ export function OrganizationSwitcher() {
                     <OrganizationLogo organization={organization} size={24} />
                     <span className="org-switch__item-name">{organization.name}</span>
                     {organization.id === activeId ? (
-                      <span className="badge badge--accent">{t.organization.activeBadge}</span>
+                      <Badge tone="accent">{t.organization.activeBadge}</Badge>
                     ) : busy === organization.id ? (
                       <Spinner />
                     ) : null}

@@ -487,6 +487,16 @@ export const de: Messages = {
     enabled: 'Die Zwei-Faktor-Authentifizierung ist an. Ab jetzt fragen wir bei der Anmeldung nach einem Code.',
     disabled: 'Die Zwei-Faktor-Authentifizierung ist aus.',
     done: 'Fertig',
+    codesActions: 'Backup-Codes sichern',
+    copyCodes: 'Kopieren',
+    downloadCodes: 'Als Textdatei herunterladen',
+    printCodes: 'Drucken',
+    codesCopied: 'Die Backup-Codes sind in deiner Zwischenablage.',
+    copyFailed: 'Die Codes konnten nicht kopiert werden. Markiere und kopiere sie selbst oder lade sie herunter.',
+    codesDownloaded: 'Die Backup-Codes wurden als Textdatei gespeichert.',
+    codesFileTitle: 'Backup-Codes für {app} ({email})',
+    codesFileNote:
+      'Erstellt am {date}. Jeder Code meldet dich einmal an, wenn du deine Authenticator-App nicht nutzen kannst.',
   },
   organization: {
     title: 'Organisationen',
@@ -635,6 +645,9 @@ export const de: Messages = {
     removeFromTeam: 'Aus dem Team nehmen',
     removeFromTeamLabel: 'Aus dem Team {team} nehmen: {name}',
     teamMemberRemoved: '{name} wurde aus {team} genommen.',
+    defaultTeamBadge: 'Standard-Team',
+    defaultTeamNote:
+      'Mit {organization} angelegt und nach ihr benannt. Benenne es um, damit man Team und Organisation unterscheiden kann.',
   },
   network: {
     offline: 'Du bist offline. Prüfe deine Internetverbindung und versuche es dann erneut.',

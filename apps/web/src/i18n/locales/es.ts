@@ -481,6 +481,16 @@ export const es: Messages = {
       'La autenticación de dos factores está activada. A partir de ahora te pediremos un código al iniciar sesión.',
     disabled: 'La autenticación de dos factores está desactivada.',
     done: 'Listo',
+    codesActions: 'Guardar los códigos de respaldo',
+    copyCodes: 'Copiar',
+    downloadCodes: 'Descargar como texto',
+    printCodes: 'Imprimir',
+    codesCopied: 'Los códigos de respaldo están en tu portapapeles.',
+    copyFailed: 'No se pudieron copiar los códigos. Selecciónalos y cópialos tú, o descárgalos.',
+    codesDownloaded: 'Los códigos de respaldo se guardaron como archivo de texto.',
+    codesFileTitle: 'Códigos de respaldo de {app} ({email})',
+    codesFileNote:
+      'Creados el {date}. Cada código te permite iniciar sesión una vez cuando no puedas usar tu aplicación de autenticación.',
   },
   organization: {
     title: 'Organizaciones',
@@ -628,6 +638,9 @@ export const es: Messages = {
     removeFromTeam: 'Quitar del equipo',
     removeFromTeamLabel: 'Quitar del equipo {team}: {name}',
     teamMemberRemoved: 'Se ha quitado a {name} de {team}.',
+    defaultTeamBadge: 'Equipo predeterminado',
+    defaultTeamNote:
+      'Creado con {organization} y con su nombre. Cámbiale el nombre para distinguir el equipo de la organización.',
   },
   network: {
     offline: 'No tienes conexión. Comprueba tu conexión a internet y vuelve a intentarlo.',

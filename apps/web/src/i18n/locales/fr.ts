@@ -486,6 +486,16 @@ export const fr: Messages = {
     enabled: 'L’authentification à deux facteurs est activée. Désormais, un code vous sera demandé à la connexion.',
     disabled: 'L’authentification à deux facteurs est désactivée.',
     done: 'Terminé',
+    codesActions: 'Conserver les codes de secours',
+    copyCodes: 'Copier',
+    downloadCodes: 'Télécharger en texte',
+    printCodes: 'Imprimer',
+    codesCopied: 'Les codes de secours sont dans votre presse-papiers.',
+    copyFailed: 'Les codes n’ont pas pu être copiés. Sélectionnez-les et copiez-les vous-même, ou téléchargez-les.',
+    codesDownloaded: 'Les codes de secours ont été enregistrés dans un fichier texte.',
+    codesFileTitle: 'Codes de secours pour {app} ({email})',
+    codesFileNote:
+      'Créés le {date}. Chaque code vous connecte une fois lorsque vous ne pouvez pas utiliser votre application d’authentification.',
   },
   organization: {
     title: 'Organisations',
@@ -633,6 +643,9 @@ export const fr: Messages = {
     removeFromTeam: 'Retirer de l’équipe',
     removeFromTeamLabel: 'Retirer de l’équipe {team} : {name}',
     teamMemberRemoved: '{name} a été retiré(e) de {team}.',
+    defaultTeamBadge: 'Équipe par défaut',
+    defaultTeamNote:
+      'Créée avec {organization} et nommée comme elle. Renommez-la pour distinguer l’équipe de l’organisation.',
   },
   network: {
     offline: 'Vous êtes hors ligne. Vérifiez votre connexion Internet, puis réessayez.',

@@ -469,6 +469,16 @@ export const pl: Messages = {
     enabled: 'Uwierzytelnianie dwuskładnikowe jest włączone. Od teraz przy logowaniu poprosimy o kod.',
     disabled: 'Uwierzytelnianie dwuskładnikowe jest wyłączone.',
     done: 'Gotowe',
+    codesActions: 'Zachowaj kody zapasowe',
+    copyCodes: 'Kopiuj',
+    downloadCodes: 'Pobierz jako tekst',
+    printCodes: 'Drukuj',
+    codesCopied: 'Kody zapasowe są w schowku.',
+    copyFailed: 'Nie udało się skopiować kodów. Zaznacz je i skopiuj samodzielnie albo je pobierz.',
+    codesDownloaded: 'Kody zapasowe zapisano jako plik tekstowy.',
+    codesFileTitle: 'Kody zapasowe do {app} ({email})',
+    codesFileNote:
+      'Utworzone {date}. Każdy kod pozwala zalogować się raz, gdy nie możesz użyć aplikacji uwierzytelniającej.',
   },
   organization: {
     title: 'Organizacje',
@@ -614,6 +624,9 @@ export const pl: Messages = {
     removeFromTeam: 'Usuń z zespołu',
     removeFromTeamLabel: 'Usuń z zespołu {team}: {name}',
     teamMemberRemoved: 'Usunięto {name} z {team}.',
+    defaultTeamBadge: 'Zespół domyślny',
+    defaultTeamNote:
+      'Utworzony razem z {organization} i nazwany tak samo. Zmień jego nazwę, aby odróżnić zespół od organizacji.',
   },
   network: {
     offline: 'Jesteś offline. Sprawdź połączenie z internetem i spróbuj ponownie.',

@@ -474,6 +474,16 @@ export const tr: Messages = {
     enabled: 'İki faktörlü kimlik doğrulama açık. Bundan sonra girişte sizden bir kod istenecek.',
     disabled: 'İki faktörlü kimlik doğrulama kapalı.',
     done: 'Tamam',
+    codesActions: 'Yedek kodları saklayın',
+    copyCodes: 'Kopyala',
+    downloadCodes: 'Metin olarak indir',
+    printCodes: 'Yazdır',
+    codesCopied: 'Yedek kodlar panonuza kopyalandı.',
+    copyFailed: 'Kodlar kopyalanamadı. Kodları seçip kendiniz kopyalayın ya da indirin.',
+    codesDownloaded: 'Yedek kodlar metin dosyası olarak kaydedildi.',
+    codesFileTitle: '{app} yedek kodları ({email})',
+    codesFileNote:
+      '{date} tarihinde oluşturuldu. Kimlik doğrulama uygulamanızı kullanamadığınızda her kodla bir kez giriş yapabilirsiniz.',
   },
   organization: {
     title: 'Kuruluşlar',
@@ -620,6 +630,9 @@ export const tr: Messages = {
     removeFromTeam: 'Ekipten çıkar',
     removeFromTeamLabel: 'Ekipten çıkar ({team}): {name}',
     teamMemberRemoved: '{name}, {team} ekibinden çıkarıldı.',
+    defaultTeamBadge: 'Varsayılan ekip',
+    defaultTeamNote:
+      '{organization} ile birlikte oluşturuldu ve onun adını taşıyor. Ekibi kuruluştan ayırt etmek için yeniden adlandırın.',
   },
   network: {
     offline: 'Çevrimdışısınız. İnternet bağlantınızı kontrol edin, ardından tekrar deneyin.',

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
+import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { PageHeading } from '../../components/layout.tsx';
@@ -75,9 +76,9 @@ export function EmailPage() {
             <dt>{t.emailSettings.current}</dt>
             <dd>
               <span className="facts__value">{user.email}</span>{' '}
-              <span className={`badge ${user.emailVerified ? 'badge--ok' : 'badge--warn'}`}>
+              <Badge tone={user.emailVerified ? 'ok' : 'warn'}>
                 {user.emailVerified ? t.emailSettings.verified : t.emailSettings.unverified}
-              </span>
+              </Badge>
             </dd>
           </div>
         </dl>

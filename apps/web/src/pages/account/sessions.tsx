@@ -2,6 +2,7 @@ import { authMutationOptions, authQueryOptions, latchKeys } from '@latch/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
+import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -75,7 +76,7 @@ export function SessionsPage() {
                   <DeviceIcon kind={describeUserAgent(session.userAgent).kind} />
                   <div className="list__main">
                     <p className="list__title">
-                      {name} {mine ? <span className="badge badge--accent">{t.sessions.thisDevice}</span> : null}
+                      {name} {mine ? <Badge tone="accent">{t.sessions.thisDevice}</Badge> : null}
                     </p>
                     <p className="list__meta">
                       {session.ipAddress ? format(t.sessions.ip, { ip: session.ipAddress }) : t.sessions.unknownIp}

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FullPageSpinner, PageHeading } from '../../components/layout.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { describeError } from '../../lib/errors.ts';
-import { authErrorOf, succeeded } from '../../lib/query.ts';
+import { authErrorOf } from '../../lib/query.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSetActiveOrganization } from './mutations.ts';
 import { abilitiesOf, primaryRole } from './permissions.ts';
@@ -110,15 +110,13 @@ function NoActiveOrganization() {
   const { t, format } = useI18n();
   const flash = useOrganizationFlash();
   const list = useOrganizationList();
-  const navigate = useNavigate();
   const setActive = useSetActiveOrganization();
   const error = authErrorOf(setActive.error);
   const busy = setActive.isPending ? setActive.variables : null;
 
-  // once it is active the layout shows it in place of this list: the navigation must not depend on this component
-  const open = async (organizationId: string) => {
-    if (await succeeded(setActive.mutateAsync(organizationId))) navigate('/organization/members');
-  };
+  // once it is active the layout shows it in place of this list, at the section the address names
+  // (a deep link to /organization/teams opens the teams); the bare /organization goes on to members
+  const open = (organizationId: string) => setActive.mutate(organizationId);
 
   const organizations = list.data ?? [];
   return (

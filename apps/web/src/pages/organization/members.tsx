@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
+import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { Avatar, FullPageSpinner, PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -83,10 +84,10 @@ export function MembersPage() {
                 <Avatar user={target.user} image={target.user.image ?? null} size={36} />
                 <div className="list__main">
                   <p className="list__title">
-                    {name} {mine ? <span className="badge">{t.organization.you}</span> : null}
+                    {name} {mine ? <Badge tone="accent">{t.organization.you}</Badge> : null}
                   </p>
                   <p className="list__meta">{target.user.email}</p>
-                  <p className="list__meta org-member__roles">
+                  <p className="list__meta">
                     <RoleBadges role={target.role} />
                   </p>
                 </div>

@@ -459,3 +459,91 @@ describe('header organization switcher', () => {
     await waitFor(() => expect(org.setActive).toHaveBeenCalledWith({ organizationId: 'o2' }));
   });
 });
+
+describe('badges, the default team, the only organization restored, deep links', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('latch.language', 'en');
+    vi.clearAllMocks();
+  });
+  afterEach(() => cleanup());
+
+  /** Signed in again: the session names no active organization until the app sets one. */
+  function signInAgainAs(member: MemberWithUser) {
+    signInAs(member);
+    const fresh = sessionAs(member);
+    setSession({ ...fresh, session: { ...fresh.session, activeOrganizationId: null } });
+    org.getFullOrganization.mockImplementation(() => ok(null));
+    org.setActive.mockImplementation(() => {
+      setSession(sessionAs(member));
+      org.getFullOrganization.mockImplementation(() => ok(fullOrganization()));
+      return ok(null);
+    });
+  }
+
+  it('draws a role the same way on the members and the invitations lists', async () => {
+    signInAs(OWNER);
+    renderAt('/organization/members');
+    await heading('Members');
+    // (the row's role picker has a "Member" option too: the badge is the span)
+    await waitFor(() => expect(within(memberRow('Linus')).getByText('Member', { selector: 'span' })).toBeTruthy());
+    const onMembers = within(memberRow('Linus')).getByText('Member', { selector: 'span' });
+    expect(onMembers.className).toBe('badge badge--neutral');
+    expect(onMembers.parentElement?.className).toBe('badge-row');
+    expect(within(memberRow('Ada')).getByText('Owner', { selector: 'span' }).className).toBe('badge badge--accent');
+    expect(within(memberRow('Ada')).getByText('You').className).toBe('badge badge--accent');
+    cleanup();
+
+    renderAt('/organization/invitations');
+    const pending = await screen.findByRole('list', { name: 'Pending invitations' });
+    const onInvitations = await within(pending).findByText('Member');
+    expect(onInvitations.className).toBe(onMembers.className);
+    expect(onInvitations.parentElement?.className).toBe('badge-row');
+  });
+
+  it('marks the team made with the organization instead of showing a second "Acme Research"', async () => {
+    signInAs(OWNER);
+    org.listTeams.mockImplementation(() =>
+      ok([
+        { id: 't1', name: 'Acme Research', organizationId: 'o1', createdAt: now, updatedAt: null },
+        { id: 't2', name: 'Mill designers', organizationId: 'o1', createdAt: now, updatedAt: null },
+      ]),
+    );
+    renderAt('/organization/teams');
+    await heading('Teams');
+    const defaultTeam = await screen.findByRole('region', { name: 'Acme Research' });
+    expect(within(defaultTeam).getByText('Default team').className).toBe('badge badge--neutral');
+    expect(within(defaultTeam).getByText(/Made with Acme Research and named after it/)).toBeTruthy();
+    const other = screen.getByRole('region', { name: 'Mill designers' });
+    expect(within(other).queryByText('Default team')).toBeNull();
+    // the badge is beside the heading, not in the region's name
+    expect(within(defaultTeam).getByRole('heading', { level: 2 }).textContent).toBe('Acme Research');
+  });
+
+  it('signed in again with one organization: it is active again and a deep link opens the tab it names', async () => {
+    signInAgainAs(OWNER);
+    renderAt('/organization/teams');
+    await waitFor(() => expect(org.setActive).toHaveBeenCalledWith({ organizationId: 'o1' }));
+    await heading('Teams');
+    expect(nav().querySelector('[aria-current="page"]')?.textContent).toBe('Teams');
+    expect(await screen.findByRole('button', { name: /Organization: Acme Research/ })).toBeTruthy();
+    expect(org.setActive).toHaveBeenCalledTimes(1);
+  });
+
+  it('with several organizations nothing is chosen for the person; the one they open shows the named tab', async () => {
+    signInAgainAs(OWNER);
+    org.list.mockImplementation(() =>
+      ok([
+        fullOrganization(),
+        { id: 'o2', name: 'Globex', slug: 'globex', logo: null, metadata: null, createdAt: now },
+      ]),
+    );
+    renderAt('/organization/settings');
+    await heading('Organizations');
+    const open = await screen.findByRole('button', { name: /Acme Research/ });
+    expect(org.setActive).not.toHaveBeenCalled();
+    fireEvent.click(open);
+    await heading('Organization settings');
+    expect(org.setActive).toHaveBeenCalledWith({ organizationId: 'o1' });
+  });
+});

@@ -3,19 +3,43 @@
  * organization's context and the live slug check.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { Messages } from '../../i18n/messages.ts';
 import { authClient } from '../../lib/auth.ts';
 import { errorCodeOf } from '../../lib/errors.ts';
 import { useLiveCheck } from '../../lib/hooks.ts';
+import { useSession } from '../../lib/session.ts';
 import type { FullOrganization, MemberWithUser } from '../../lib/wire-types.ts';
 import { slugProblem } from './checks.ts';
+import { useSetActiveOrganization } from './mutations.ts';
 import type { OrganizationAbilities } from './permissions.ts';
 import { organizationsQuery } from './queries.ts';
 
 /** The signed-in person's organizations, kept current by the invalidations of mutations.ts. */
 export function useOrganizationList() {
   return useQuery(organizationsQuery());
+}
+
+/**
+ * A new session starts with no active organization (the server keeps none across sign-ins). A
+ * person with exactly one organization gets it back as the active one, once per session, so that
+ * the header names it and a link to an organization page opens that page rather than a chooser.
+ * With several, the choice stays theirs. Mounted once, in the header's switcher.
+ */
+export function useRestoreOnlyOrganization(): void {
+  const session = useSession();
+  const list = useOrganizationList();
+  const setActive = useSetActiveOrganization();
+  const tried = useRef<string | null>(null);
+  const sessionId = session.data?.session.id ?? null;
+  const activeId = session.data?.session.activeOrganizationId ?? null;
+  const only = list.data?.length === 1 ? (list.data[0]?.id ?? null) : null;
+  const { mutate } = setActive;
+  useEffect(() => {
+    if (!sessionId || activeId || !only || tried.current === sessionId) return;
+    tried.current = sessionId;
+    mutate(only);
+  }, [sessionId, activeId, only, mutate]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
+import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormFieldset } from '../../components/form-fieldset.tsx';
@@ -44,6 +45,8 @@ export function TeamCard({
         : `remove:${membership.variables.userId}`
       : null;
 
+  // the team the server made with the organization carries its name: said so, rather than looking like the organization itself
+  const isDefault = team.name === organization.name;
   const byUser = new Map(members.map((member) => [member.userId, member]));
   const inTeam = new Set((teamMembers.data ?? []).map((tm) => tm.userId));
   const people = (teamMembers.data ?? []).map((tm) => ({ userId: tm.userId, member: byUser.get(tm.userId) ?? null }));
@@ -83,9 +86,12 @@ export function TeamCard({
   return (
     <section className="card panel org-team" aria-labelledby={headingId}>
       <div className="org-team__head">
-        <h2 id={headingId} className="section-title">
-          {team.name}
-        </h2>
+        <div className="org-team__title">
+          <h2 id={headingId} className="section-title">
+            {team.name}
+          </h2>
+          {isDefault ? <Badge>{t.organization.defaultTeamBadge}</Badge> : null}
+        </div>
         <div className="org-team__actions">
           {abilities.updateTeam && !renaming ? (
             <Button
@@ -111,6 +117,11 @@ export function TeamCard({
           ) : null}
         </div>
       </div>
+      {isDefault ? (
+        <p className="panel__description">
+          {format(t.organization.defaultTeamNote, { organization: organization.name })}
+        </p>
+      ) : null}
       {error ? (
         <Alert tone="error" focus>
           {describeError(error, t)}

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import { Badge, BadgeRow, type BadgeTone } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { Messages } from '../../i18n/messages.ts';
@@ -17,19 +18,22 @@ export function roleLabel(role: string, t: Messages): string {
   return labels[role];
 }
 
+/** A role's badge tone: the same on every list (members, invitations, the invitation page). */
+function roleTone(role: string): BadgeTone {
+  return role === 'owner' ? 'accent' : role === 'admin' ? 'ok' : 'neutral';
+}
+
+/** The roles of a member or an invitation, one badge each, in one row. */
 export function RoleBadges({ role }: { role: string }) {
   const { t } = useI18n();
   return (
-    <>
+    <BadgeRow>
       {parseRoles(role).map((name) => (
-        <span
-          key={name}
-          className={`badge${name === 'owner' ? ' badge--accent' : name === 'admin' ? ' badge--ok' : ''}`}
-        >
+        <Badge key={name} tone={roleTone(name)}>
           {roleLabel(name, t)}
-        </span>
+        </Badge>
       ))}
-    </>
+    </BadgeRow>
   );
 }
 

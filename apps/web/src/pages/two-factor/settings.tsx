@@ -7,6 +7,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { renderSVG } from 'uqr';
 import { Alert } from '../../components/alert.tsx';
+import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { Field, PasswordField } from '../../components/field.tsx';
 import { focusFirstInvalid } from '../../components/focus.ts';
@@ -19,6 +20,7 @@ import { useRefreshSession, useSession } from '../../lib/session.ts';
 import { validateExistingPassword } from '../../lib/validation.ts';
 import type { AuthError } from '../../lib/wire-types.ts';
 import { SettingsError } from '../account/layout.tsx';
+import { BackupCodes } from './backup-codes.tsx';
 import { normalizeCode, validateCode } from './challenge.tsx';
 
 /** What the page shows below the status. */
@@ -66,9 +68,7 @@ export function TwoFactorSettingsPage() {
         <div className="facts__row">
           <dt>{t.twoFactorSettings.status}</dt>
           <dd>
-            <span className={`badge ${enabled ? 'badge--ok' : 'badge--warn'}`}>
-              {enabled ? t.twoFactorSettings.on : t.twoFactorSettings.off}
-            </span>
+            <Badge tone={enabled ? 'ok' : 'warn'}>{enabled ? t.twoFactorSettings.on : t.twoFactorSettings.off}</Badge>
           </dd>
         </div>
       </dl>
@@ -351,26 +351,6 @@ function Enrolment({
           </div>
         </fieldset>
       </form>
-    </div>
-  );
-}
-
-function BackupCodes({ title, codes }: { title: string; codes: string[] }) {
-  const { t } = useI18n();
-  const titleId = useId();
-  return (
-    <div className="stack">
-      <h2 id={titleId} className="section-title">
-        {title}
-      </h2>
-      <Alert tone="warning">{t.twoFactorSettings.backupNote}</Alert>
-      <ul className="backup-codes" aria-labelledby={titleId}>
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }
