@@ -1,8 +1,9 @@
 /**
  * The sign-in challenge (docs/two-factor.md): the password was right and sign-in answered
  * `twoFactorRedirect`. No session exists yet; the signed `two_factor` cookie names the
- * challenge, and one of verify-totp, verify-otp (after send-otp) or verify-backup-code
- * completes the sign-in.
+ * challenge, and one of verify-totp, verify-otp (after send-otp), verify-backup-code or a
+ * passkey (pages/two-factor/passkey-factor.tsx, where the challenge lists one) completes the
+ * sign-in.
  */
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +13,7 @@ import { Checkbox, Field } from '../../components/field.tsx';
 import { focusFirstInvalid, focusWhenReady } from '../../components/focus.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { AuthCard, RedirectIfSignedIn } from '../../components/layout.tsx';
+import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { Messages } from '../../i18n/messages.ts';
 import { authClient } from '../../lib/auth.ts';
@@ -19,6 +21,7 @@ import { describeError, errorCodeOf } from '../../lib/errors.ts';
 import { type FieldErrors, HOME_PATH, hasErrors, safeNextPath } from '../../lib/validation.ts';
 import type { AuthError } from '../../lib/wire-types.ts';
 import { useFinishSignIn } from '../auth/finish-sign-in.ts';
+import { PasskeyFactorButton } from './passkey-factor.tsx';
 
 export type TwoFactorMethod = 'totp' | 'otp' | 'backup';
 
@@ -70,7 +73,11 @@ function TwoFactorChallenge({ next }: { next: string }) {
   // sign-in passes the methods on offer; after a reload they are unknown, and the app is the usual one
   const offered = methodsFromState(location.state);
   const totpOffered = offered.length === 0 || offered.includes('totp');
-  const [method, setMethod] = useState<TwoFactorMethod>(totpOffered ? 'totp' : 'otp');
+  // not after a sign-in by mail: the mailbox was the first factor (docs/magic-link.md)
+  const otpOffered = offered.length === 0 || offered.includes('otp');
+  const passkeyOffered = getConfig().features.passkey && (offered.length === 0 || offered.includes('passkey'));
+  const [method, setMethod] = useState<TwoFactorMethod>(totpOffered ? 'totp' : otpOffered ? 'otp' : 'backup');
+  const [passkeyPending, setPasskeyPending] = useState(false);
   const [code, setCode] = useState('');
   const [trustDevice, setTrustDevice] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
@@ -158,7 +165,7 @@ function TwoFactorChallenge({ next }: { next: string }) {
     otp: { subtitle: t.twoFactor.otpSubtitle, label: t.twoFactor.otpLabel },
     backup: { subtitle: t.twoFactor.backupSubtitle, label: t.twoFactor.backupLabel },
   }[method];
-  const busy = pending || otp === 'pending';
+  const busy = pending || otp === 'pending' || passkeyPending;
 
   return (
     <AuthCard
@@ -215,21 +222,37 @@ function TwoFactorChallenge({ next }: { next: string }) {
           <span id="two-factor-other">{t.twoFactor.otherMethods}</span>
         </div>
         <div className="panel__actions">
+          {passkeyOffered ? (
+            <PasskeyFactorButton
+              trustDevice={trustDevice}
+              disabled={busy}
+              onStart={() => {
+                setServerError(null);
+                setErrors({});
+                setLastAction('verify');
+              }}
+              onError={handleError}
+              onVerified={() => finishSignIn({ twoFactorRedirect: false })}
+              onPendingChange={setPasskeyPending}
+            />
+          ) : null}
           {method !== 'totp' && totpOffered ? (
             <Button variant="secondary" block onClick={() => switchTo('totp')} disabled={busy}>
               {t.twoFactor.useTotp}
             </Button>
           ) : null}
-          <Button
-            variant="secondary"
-            block
-            onClick={sendOtp}
-            disabled={pending}
-            pending={otp === 'pending'}
-            pendingLabel={t.twoFactor.sendingOtp}
-          >
-            {otp === 'sent' ? t.twoFactor.resendOtp : t.twoFactor.sendOtp}
-          </Button>
+          {otpOffered ? (
+            <Button
+              variant="secondary"
+              block
+              onClick={sendOtp}
+              disabled={pending || passkeyPending}
+              pending={otp === 'pending'}
+              pendingLabel={t.twoFactor.sendingOtp}
+            >
+              {otp === 'sent' ? t.twoFactor.resendOtp : t.twoFactor.sendOtp}
+            </Button>
+          ) : null}
           {method !== 'backup' ? (
             <Button variant="secondary" block onClick={() => switchTo('backup')} disabled={busy}>
               {t.twoFactor.useBackup}
