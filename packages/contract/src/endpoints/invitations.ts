@@ -117,6 +117,36 @@ export const getInvitation = endpoint({
   plugin: 'organization',
 });
 
+/**
+ * Latch's own: what the invitation mail's link shows before anyone signs in, so the person
+ * knows which organization and who invited them, and sign-up can offer the invited address.
+ * The id is the mail's secret (190 random bits); only an open invitation answers, and the
+ * answer holds nothing the mail did not already say.
+ */
+export const getInvitationPreview = endpoint({
+  method: 'GET',
+  path: '/organization/invitation-preview',
+  tag,
+  summary:
+    'What the invitation mail says, for its link opened signed out: the organization, who invited, the role, the invited address and the end of validity (open invitations only)',
+  query: z.object({ id: z.string().min(1).max(255) }),
+  response: z
+    .object({
+      id: z.string(),
+      email: z.string(),
+      role: z.string(),
+      expiresAt: invitationJson.shape.expiresAt,
+      organizationName: z.string(),
+      organizationSlug: z.string(),
+      organizationLogo: z.string().nullable(),
+      inviterName: z.string().describe("the inviter's name, or their address when they gave no name"),
+    })
+    .meta({ id: 'InvitationPreview' }),
+  errors: ['INVITATION_NOT_FOUND'],
+  session: 'none',
+  plugin: 'organization',
+});
+
 export const listInvitations = endpoint({
   method: 'GET',
   path: '/organization/list-invitations',
@@ -156,6 +186,7 @@ export const invitationsEndpoints = [
   rejectInvitation,
   cancelInvitation,
   getInvitation,
+  getInvitationPreview,
   listInvitations,
   listUserInvitations,
 ] as const;

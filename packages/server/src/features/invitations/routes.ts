@@ -15,6 +15,7 @@ import {
   getInvitation,
   inviteMember,
   listInvitations,
+  previewInvitation,
   rejectInvitation,
 } from './service.ts';
 
@@ -97,6 +98,13 @@ const get = defineEndpoint(rows.getInvitation, {
   },
 });
 
+/** No session read: the mail's link, opened signed out (service.ts `previewInvitation`). */
+const preview = defineEndpoint(rows.getInvitationPreview, {
+  async handler(ctx) {
+    return previewInvitation(ctx.deps, ctx.query.id);
+  },
+});
+
 const list = defineEndpoint(rows.listInvitations, {
   async handler(ctx) {
     const current = await requireOrgSession(ctx);
@@ -125,4 +133,4 @@ const listForUser = defineEndpoint(rows.listUserInvitations, {
   },
 });
 
-export const invitationEndpoints = [invite, accept, reject, cancel, get, list, listForUser];
+export const invitationEndpoints = [invite, accept, reject, cancel, get, preview, list, listForUser];

@@ -296,6 +296,31 @@ export async function getInvitation(deps: AuthDeps, current: SessionWithUser, in
   return { invitation, organizationName: org.name, organizationSlug: org.slug, inviterEmail: inviter.email };
 }
 
+/**
+ * What the mail's link shows signed out (GET /organization/invitation-preview): an open
+ * invitation's organization, inviter, role and address, which the mail itself already said.
+ * Missing, expired and settled invitations, and one whose organization or inviter is gone,
+ * all read as not found, so the answer tells nothing about an id that is not a live invitation.
+ */
+export async function previewInvitation(deps: AuthDeps, invitationId: string) {
+  const invitation = await findInvitationById(deps.db, invitationId);
+  if (!invitation || invitation.status !== 'pending' || invitation.expiresAt <= deps.clock.now())
+    throw authError('INVITATION_NOT_FOUND');
+  const org = await findOrganizationById(deps.db, invitation.organizationId);
+  const inviter = await findUserById(deps.db, invitation.inviterId);
+  if (!org || !inviter) throw authError('INVITATION_NOT_FOUND');
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    role: invitation.role,
+    expiresAt: invitation.expiresAt.toISOString(),
+    organizationName: org.name,
+    organizationSlug: org.slug,
+    organizationLogo: org.logo ?? null,
+    inviterName: inviter.name.trim() || inviter.email,
+  };
+}
+
 /** Every invitation of the organization, for members who may invite; creator-role ones for the creator role only. */
 export async function listInvitations(deps: AuthDeps, userId: string, organizationId: string): Promise<Invitation[]> {
   const config = organizationConfig(deps);
