@@ -59,6 +59,10 @@ export interface OrganizationClient {
   listInvitations: QueryCall<typeof invitations.listInvitations>;
   cancelInvitation: Call<typeof invitations.cancelInvitation>;
   getInvitation: QueryCall<typeof invitations.getInvitation>;
+  /** Latch's own, no session: what the invitation mail's link shows before signing in. */
+  getInvitationPreview: QueryCall<typeof invitations.getInvitationPreview>;
+  /** The open invitations addressed to the signed-in person's verified address. */
+  listUserInvitations: Bare<typeof invitations.listUserInvitations>;
   acceptInvitation: Call<typeof invitations.acceptInvitation>;
   rejectInvitation: Call<typeof invitations.rejectInvitation>;
   listTeams: QueryCall<typeof teams.listTeams>;
@@ -202,6 +206,8 @@ export const authClient: AuthClient = {
     listInvitations: (query) => client.organization.listInvitations({ query }),
     cancelInvitation: (body) => client.organization.cancelInvitation(body),
     getInvitation: (query) => client.organization.getInvitation({ query }),
+    getInvitationPreview: (query) => client.organization.invitationPreview({ query }),
+    listUserInvitations: () => client.organization.listUserInvitations(),
     acceptInvitation: (body) => client.organization.acceptInvitation(body),
     rejectInvitation: (body) => client.organization.rejectInvitation(body),
     listTeams: (query) => client.organization.listTeams({ query }),

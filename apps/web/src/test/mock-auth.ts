@@ -34,6 +34,8 @@ function createMockOrganizationClient() {
     listInvitations: vi.fn<OrgClient['listInvitations']>(() => ok([])),
     cancelInvitation: vi.fn<OrgClient['cancelInvitation']>(),
     getInvitation: vi.fn<OrgClient['getInvitation']>(),
+    getInvitationPreview: vi.fn<OrgClient['getInvitationPreview']>(),
+    listUserInvitations: vi.fn<OrgClient['listUserInvitations']>(() => ok([])),
     acceptInvitation: vi.fn<OrgClient['acceptInvitation']>(),
     rejectInvitation: vi.fn<OrgClient['rejectInvitation']>(),
     listTeams: vi.fn<OrgClient['listTeams']>(() => ok([])),
