@@ -10,6 +10,7 @@ import { ApproveEmailChangePage } from './pages/account/approve-email-change.tsx
 import { DeleteAccountPage } from './pages/account/delete.tsx';
 import { EmailPage } from './pages/account/email.tsx';
 import { SettingsLayout } from './pages/account/layout.tsx';
+import { PasskeysPage } from './pages/account/passkeys.tsx';
 import { PasswordPage } from './pages/account/password.tsx';
 import { ProfilePage } from './pages/account/profile.tsx';
 import { SessionsPage } from './pages/account/sessions.tsx';
@@ -64,6 +65,7 @@ export function AppRoutes() {
         <Route path="profile" element={<ProfilePage />} />
         <Route path="email" element={<EmailPage />} />
         <Route path="password" element={<PasswordPage />} />
+        <Route path="passkeys" element={<PasskeysPage />} />
         <Route path="accounts" element={<AccountsPage />} />
         <Route path="two-factor" element={<TwoFactorSettingsPage />} />
         <Route path="sessions" element={<SessionsPage />} />

@@ -4,12 +4,13 @@ import { Button } from '../../components/button.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { Avatar } from '../../components/layout.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
+import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { describeError, needsReauthentication } from '../../lib/errors.ts';
 import { useSession, useSignOut } from '../../lib/session.ts';
 import type { AuthError } from '../../lib/wire-types.ts';
 
-const SECTIONS = ['profile', 'email', 'password', 'two-factor', 'accounts', 'sessions', 'delete'] as const;
+const SECTIONS = ['profile', 'email', 'password', 'passkeys', 'two-factor', 'accounts', 'sessions', 'delete'] as const;
 
 /** Side navigation on wide screens, wrapping tabs on phones (components/tab-nav.tsx). */
 export function SettingsLayout() {
@@ -20,6 +21,7 @@ export function SettingsLayout() {
     profile: t.settings.profile,
     email: t.settings.email,
     password: t.settings.password,
+    passkeys: t.settings.passkeys,
     'two-factor': t.settings.twoFactor,
     accounts: t.settings.accounts,
     sessions: t.settings.sessions,
@@ -39,11 +41,14 @@ export function SettingsLayout() {
         ) : null}
         <TabNav
           label={t.settings.navLabel}
-          items={SECTIONS.map((section) => ({
-            to: `/settings/${section}`,
-            label: labels[section],
-            danger: section === 'delete',
-          }))}
+          // passkeys where the operator turned them on (plugins.passkey)
+          items={SECTIONS.filter((section) => section !== 'passkeys' || getConfig().features.passkey).map(
+            (section) => ({
+              to: `/settings/${section}`,
+              label: labels[section],
+              danger: section === 'delete',
+            }),
+          )}
         />
       </aside>
       <div className="settings__content">
