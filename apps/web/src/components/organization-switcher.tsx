@@ -3,11 +3,12 @@ import { Link, useNavigate } from 'react-router';
 import { useI18n } from '../i18n/i18n.tsx';
 import { describeError } from '../lib/errors.ts';
 import { authErrorOf } from '../lib/query.ts';
-import { Badge } from './badge.tsx';
 import { useSession } from '../lib/session.ts';
 import { useSetActiveOrganization } from '../pages/organization/mutations.ts';
+import { PendingInvitations, usePendingInvitations } from '../pages/organization/pending-invitations.tsx';
 import { useOrganizationList, useRestoreOnlyOrganization } from '../pages/organization/state.ts';
 import { OrganizationLogo } from '../pages/organization/ui.tsx';
+import { Badge } from './badge.tsx';
 import { Spinner } from './button.tsx';
 
 /**
@@ -16,11 +17,12 @@ import { Spinner } from './button.tsx';
  * readers without an ARIA menu's extra key handling. Hidden when the server has no organizations.
  */
 export function OrganizationSwitcher() {
-  const { t } = useI18n();
+  const { t, format } = useI18n();
   const session = useSession();
   const navigate = useNavigate();
   const list = useOrganizationList();
   useRestoreOnlyOrganization();
+  const waiting = usePendingInvitations().invitations.length;
   const setActive = useSetActiveOrganization();
   const busy = setActive.isPending ? setActive.variables : null;
   const error = authErrorOf(setActive.error);
@@ -84,12 +86,19 @@ export function OrganizationSwitcher() {
         {active ? <OrganizationLogo organization={active} size={22} /> : null}
         <span className="visually-hidden">{t.organization.switcherLabel}: </span>
         <span className="org-switch__name">{active ? active.name : t.organization.switcherNone}</span>
+        {waiting > 0 ? (
+          <span className="org-switch__count">
+            <span aria-hidden="true">{waiting}</span>
+            <span className="visually-hidden">, {format(t.organization.myInvitationsCount, { count: waiting })}</span>
+          </span>
+        ) : null}
         <svg className="icon org-switch__chevron" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
           <path fill="none" stroke="currentColor" strokeWidth="1.8" d="m5 8 5 5 5-5" />
         </svg>
       </button>
       {open ? (
         <div className="org-switch__panel" id={panelId}>
+          <PendingInvitations compact onDone={() => setOpen(false)} />
           <p className="org-switch__heading" id={`${panelId}-heading`}>
             {t.organization.switcherHeading}
           </p>

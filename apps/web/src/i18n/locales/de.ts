@@ -156,6 +156,7 @@ export const de: Messages = {
     checkInboxTitle: 'Sieh in deinem Postfach nach',
     checkInboxBody:
       'Wir haben einen Link an {email} geschickt. Öffne ihn, um deine Adresse zu bestätigen, und melde dich dann an.',
+    invitedAddress: 'An diese Adresse ging deine Einladung.',
   },
   forgotPassword: {
     title: 'Passwort zurücksetzen',
@@ -261,6 +262,7 @@ export const de: Messages = {
     resendSubmit: 'Neuen Link senden',
     resendSubmitting: 'Wird gesendet …',
     resent: 'Falls die Adresse noch bestätigt werden muss, ist ein neuer Link an {email} unterwegs.',
+    continue: 'Weiter',
   },
   errorPage: {
     title: 'Etwas ist schiefgelaufen',
@@ -597,7 +599,7 @@ export const de: Messages = {
     invitationSignInFirst:
       'Melde dich an, um die Einladung zu sehen und zu beantworten. Danach kommst du hierher zurück.',
     invitationNoAccount:
-      'Noch kein Konto? Erstelle eines mit der Adresse, an die die Einladung ging, und öffne dann den Link in der E-Mail erneut.',
+      'Noch kein Konto? Erstelle eines mit der Adresse, an die die Einladung ging; danach kommst du hierher zurück.',
     invitationUnavailable: 'Diese Einladung kann nicht verwendet werden',
     invitationWrongAccount: 'Diese Einladung ging an eine andere Adresse als {email}, mit der du angemeldet bist.',
     switchAccount: 'Mit einem anderen Konto anmelden',
@@ -648,6 +650,13 @@ export const de: Messages = {
     defaultTeamBadge: 'Standard-Team',
     defaultTeamNote:
       'Mit {organization} angelegt und nach ihr benannt. Benenne es um, damit man Team und Organisation unterscheiden kann.',
+    invitationSignInAs:
+      'Melde dich als {email} an, um zu antworten, oder erstelle ein Konto mit dieser Adresse. So oder so kommst du hierher zurück.',
+    myInvitationsTitle: 'Einladungen an dich',
+    myInvitationsCount: 'Einladungen an dich: {count}',
+    acceptLabel: 'Einladung zu {organization} annehmen',
+    rejectLabel: 'Einladung zu {organization} ablehnen',
+    invitationsNeedVerifiedEmail: 'Bestätige deine E-Mail-Adresse, um die Einladungen an sie zu sehen.',
   },
   network: {
     offline: 'Du bist offline. Prüfe deine Internetverbindung und versuche es dann erneut.',
@@ -862,5 +871,8 @@ export const de: Messages = {
     PREVIOUSLY_REGISTERED: 'Dieser Passkey ist bereits registriert.',
     CANNOT_DELETE_THE_ONLY_WAY_TO_SIGN_IN:
       'Das ist dein einziger Weg zur Anmeldung. Lege zuerst ein Passwort fest oder füge einen weiteren Passkey hinzu.',
+    MISSING_SESSION_HEADERS_OR_EMAIL_QUERY_PARAMETER: 'Melde dich an, um die Einladungen an dich zu sehen.',
+    USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS:
+      'Einladungen lassen sich nur für die Adresse anzeigen, mit der du angemeldet bist.',
   },
 };

@@ -153,6 +153,7 @@ export const en = {
     haveAccount: 'Already have an account?',
     checkInboxTitle: 'Check your inbox',
     checkInboxBody: 'We sent a link to {email}. Open it to confirm your address, then sign in.',
+    invitedAddress: 'This is the address your invitation was sent to.',
   },
   forgotPassword: {
     title: 'Reset your password',
@@ -248,6 +249,7 @@ export const en = {
     resendSubmit: 'Send a new link',
     resendSubmitting: 'Sending…',
     resent: 'If the address still needs verifying, a new link is on its way to {email}.',
+    continue: 'Continue',
   },
   errorPage: {
     title: 'Something went wrong',
@@ -576,7 +578,7 @@ export const en = {
     invitationTitle: 'Invitation',
     invitationSignInFirst: 'Sign in to see this invitation and answer it. You will come back here afterwards.',
     invitationNoAccount:
-      'No account yet? Create one with the address the invitation was sent to, then open the link in the email again.',
+      'No account yet? Create one with the address the invitation was sent to; you will come back here afterwards.',
     invitationUnavailable: 'This invitation cannot be used',
     invitationWrongAccount: 'This invitation was sent to another address than {email}, the one you are signed in with.',
     switchAccount: 'Sign in with another account',
@@ -626,6 +628,13 @@ export const en = {
     teamMemberRemoved: '{name} has been removed from {team}.',
     defaultTeamBadge: 'Default team',
     defaultTeamNote: 'Made with {organization} and named after it. Rename it to tell the team from the organization.',
+    invitationSignInAs:
+      'Sign in as {email} to answer it, or create an account with that address. Either way you come back here.',
+    myInvitationsTitle: 'Invitations for you',
+    myInvitationsCount: 'Invitations for you: {count}',
+    acceptLabel: 'Accept the invitation to {organization}',
+    rejectLabel: 'Decline the invitation to {organization}',
+    invitationsNeedVerifiedEmail: 'Verify your email address to see the invitations sent to it.',
   },
   network: {
     offline: 'You are offline. Check your internet connection, then try again.',
@@ -826,5 +835,8 @@ export const en = {
     PREVIOUSLY_REGISTERED: 'This passkey is already registered.',
     CANNOT_DELETE_THE_ONLY_WAY_TO_SIGN_IN:
       'This is your only way to sign in. Set a password or add another passkey first.',
+    MISSING_SESSION_HEADERS_OR_EMAIL_QUERY_PARAMETER: 'Sign in to see the invitations sent to you.',
+    USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS:
+      'Invitations can only be listed for the address you are signed in with.',
   },
 };

@@ -153,6 +153,7 @@ export const es: Messages = {
     haveAccount: '¿Ya tienes una cuenta?',
     checkInboxTitle: 'Revisa tu correo',
     checkInboxBody: 'Te hemos enviado un enlace a {email}. Ábrelo para confirmar tu dirección y después inicia sesión.',
+    invitedAddress: 'Es la dirección a la que se envió tu invitación.',
   },
   forgotPassword: {
     title: 'Restablece tu contraseña',
@@ -255,6 +256,7 @@ export const es: Messages = {
     resendSubmit: 'Enviar un enlace nuevo',
     resendSubmitting: 'Enviando…',
     resent: 'Si la dirección aún necesita verificación, te hemos enviado un enlace nuevo a {email}.',
+    continue: 'Continuar',
   },
   errorPage: {
     title: 'Algo ha salido mal',
@@ -589,7 +591,7 @@ export const es: Messages = {
     invitationTitle: 'Invitación',
     invitationSignInFirst: 'Inicia sesión para ver la invitación y responderla. Después volverás aquí.',
     invitationNoAccount:
-      '¿Aún no tienes cuenta? Crea una con la dirección a la que llegó la invitación y vuelve a abrir el enlace del correo.',
+      '¿Aún no tienes cuenta? Crea una con la dirección a la que llegó la invitación; después volverás aquí.',
     invitationUnavailable: 'Esta invitación no se puede usar',
     invitationWrongAccount:
       'Esta invitación se envió a otra dirección distinta de {email}, con la que has iniciado sesión.',
@@ -641,6 +643,13 @@ export const es: Messages = {
     defaultTeamBadge: 'Equipo predeterminado',
     defaultTeamNote:
       'Creado con {organization} y con su nombre. Cámbiale el nombre para distinguir el equipo de la organización.',
+    invitationSignInAs:
+      'Inicia sesión como {email} para responder, o crea una cuenta con esa dirección. En ambos casos volverás aquí.',
+    myInvitationsTitle: 'Invitaciones para ti',
+    myInvitationsCount: 'Invitaciones para ti: {count}',
+    acceptLabel: 'Aceptar la invitación a {organization}',
+    rejectLabel: 'Rechazar la invitación a {organization}',
+    invitationsNeedVerifiedEmail: 'Verifica tu dirección de correo para ver las invitaciones enviadas a ella.',
   },
   network: {
     offline: 'No tienes conexión. Comprueba tu conexión a internet y vuelve a intentarlo.',
@@ -852,5 +861,8 @@ export const es: Messages = {
     PREVIOUSLY_REGISTERED: 'Esta llave de acceso ya está registrada.',
     CANNOT_DELETE_THE_ONLY_WAY_TO_SIGN_IN:
       'Es tu única forma de iniciar sesión. Primero crea una contraseña o añade otra llave de acceso.',
+    MISSING_SESSION_HEADERS_OR_EMAIL_QUERY_PARAMETER: 'Inicia sesión para ver las invitaciones que te han enviado.',
+    USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS:
+      'Solo se pueden ver las invitaciones de la dirección con la que has iniciado sesión.',
   },
 };

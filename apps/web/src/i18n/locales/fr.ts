@@ -153,6 +153,7 @@ export const fr: Messages = {
     haveAccount: 'Vous avez déjà un compte ?',
     checkInboxTitle: 'Consultez votre boîte de réception',
     checkInboxBody: 'Nous avons envoyé un lien à {email}. Ouvrez-le pour confirmer votre adresse, puis connectez-vous.',
+    invitedAddress: 'C’est l’adresse à laquelle votre invitation a été envoyée.',
   },
   forgotPassword: {
     title: 'Réinitialiser votre mot de passe',
@@ -258,6 +259,7 @@ export const fr: Messages = {
     resendSubmit: 'Envoyer un nouveau lien',
     resendSubmitting: 'Envoi…',
     resent: 'Si l’adresse doit encore être vérifiée, un nouveau lien est en route vers {email}.',
+    continue: 'Continuer',
   },
   errorPage: {
     title: 'Un problème est survenu',
@@ -594,7 +596,7 @@ export const fr: Messages = {
     invitationTitle: 'Invitation',
     invitationSignInFirst: 'Connectez-vous pour voir cette invitation et y répondre. Vous reviendrez ici ensuite.',
     invitationNoAccount:
-      'Pas encore de compte ? Créez-en un avec l’adresse qui a reçu l’invitation, puis rouvrez le lien de l’e-mail.',
+      'Pas encore de compte ? Créez-en un avec l’adresse qui a reçu l’invitation ; vous reviendrez ensuite ici.',
     invitationUnavailable: 'Cette invitation ne peut pas être utilisée',
     invitationWrongAccount:
       'Cette invitation a été envoyée à une autre adresse que {email}, celle avec laquelle vous êtes connecté(e).',
@@ -646,6 +648,13 @@ export const fr: Messages = {
     defaultTeamBadge: 'Équipe par défaut',
     defaultTeamNote:
       'Créée avec {organization} et nommée comme elle. Renommez-la pour distinguer l’équipe de l’organisation.',
+    invitationSignInAs:
+      'Connectez-vous en tant que {email} pour répondre, ou créez un compte avec cette adresse. Dans les deux cas, vous reviendrez ici.',
+    myInvitationsTitle: 'Invitations pour vous',
+    myInvitationsCount: 'Invitations pour vous : {count}',
+    acceptLabel: 'Accepter l’invitation à {organization}',
+    rejectLabel: 'Refuser l’invitation à {organization}',
+    invitationsNeedVerifiedEmail: 'Vérifiez votre adresse e-mail pour voir les invitations qui lui ont été envoyées.',
   },
   network: {
     offline: 'Vous êtes hors ligne. Vérifiez votre connexion Internet, puis réessayez.',
@@ -864,5 +873,9 @@ export const fr: Messages = {
     PREVIOUSLY_REGISTERED: 'Cette clé d’accès est déjà enregistrée.',
     CANNOT_DELETE_THE_ONLY_WAY_TO_SIGN_IN:
       'C’est votre seul moyen de connexion. Définissez d’abord un mot de passe ou ajoutez une autre clé d’accès.',
+    MISSING_SESSION_HEADERS_OR_EMAIL_QUERY_PARAMETER:
+      'Connectez-vous pour voir les invitations qui vous ont été envoyées.',
+    USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS:
+      'Seules les invitations de l’adresse avec laquelle vous êtes connecté peuvent être affichées.',
   },
 };

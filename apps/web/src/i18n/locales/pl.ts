@@ -152,6 +152,7 @@ export const pl: Messages = {
     haveAccount: 'Masz już konto?',
     checkInboxTitle: 'Sprawdź skrzynkę odbiorczą',
     checkInboxBody: 'Wysłaliśmy link na adres {email}. Otwórz go, aby potwierdzić adres, a potem się zaloguj.',
+    invitedAddress: 'Na ten adres wysłano Twoje zaproszenie.',
   },
   forgotPassword: {
     title: 'Zresetuj hasło',
@@ -248,6 +249,7 @@ export const pl: Messages = {
     resendSubmit: 'Wyślij nowy link',
     resendSubmitting: 'Wysyłanie…',
     resent: 'Jeśli adres nadal wymaga weryfikacji, nowy link jest już w drodze na {email}.',
+    continue: 'Dalej',
   },
   errorPage: {
     title: 'Coś poszło nie tak',
@@ -576,7 +578,7 @@ export const pl: Messages = {
     invitationTitle: 'Zaproszenie',
     invitationSignInFirst: 'Zaloguj się, aby zobaczyć zaproszenie i na nie odpowiedzieć. Potem wrócisz tutaj.',
     invitationNoAccount:
-      'Nie masz jeszcze konta? Załóż je na adres, na który przyszło zaproszenie, a potem ponownie otwórz link z wiadomości.',
+      'Nie masz jeszcze konta? Załóż je na adres, na który przyszło zaproszenie; potem wrócisz tutaj.',
     invitationUnavailable: 'Tego zaproszenia nie można użyć',
     invitationWrongAccount: 'To zaproszenie wysłano na inny adres niż {email}, którym się logujesz.',
     switchAccount: 'Zaloguj się na inne konto',
@@ -627,6 +629,13 @@ export const pl: Messages = {
     defaultTeamBadge: 'Zespół domyślny',
     defaultTeamNote:
       'Utworzony razem z {organization} i nazwany tak samo. Zmień jego nazwę, aby odróżnić zespół od organizacji.',
+    invitationSignInAs:
+      'Zaloguj się jako {email}, aby odpowiedzieć, albo załóż konto na ten adres. W obu przypadkach wrócisz tutaj.',
+    myInvitationsTitle: 'Zaproszenia dla Ciebie',
+    myInvitationsCount: 'Zaproszenia dla Ciebie: {count}',
+    acceptLabel: 'Przyjmij zaproszenie do {organization}',
+    rejectLabel: 'Odrzuć zaproszenie do {organization}',
+    invitationsNeedVerifiedEmail: 'Potwierdź swój adres e-mail, aby zobaczyć wysłane na niego zaproszenia.',
   },
   network: {
     offline: 'Jesteś offline. Sprawdź połączenie z internetem i spróbuj ponownie.',
@@ -828,5 +837,8 @@ export const pl: Messages = {
     PREVIOUSLY_REGISTERED: 'Ten klucz dostępu jest już zarejestrowany.',
     CANNOT_DELETE_THE_ONLY_WAY_TO_SIGN_IN:
       'To Twój jedyny sposób logowania. Najpierw ustaw hasło lub dodaj inny klucz dostępu.',
+    MISSING_SESSION_HEADERS_OR_EMAIL_QUERY_PARAMETER: 'Zaloguj się, aby zobaczyć wysłane do Ciebie zaproszenia.',
+    USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS:
+      'Można wyświetlić tylko zaproszenia dla adresu, którym się zalogowano.',
   },
 };

@@ -152,6 +152,7 @@ export const ru: Messages = {
     haveAccount: 'Уже есть аккаунт?',
     checkInboxTitle: 'Проверьте почту',
     checkInboxBody: 'Мы отправили ссылку на {email}. Откройте её, чтобы подтвердить адрес, а затем войдите.',
+    invitedAddress: 'На этот адрес было отправлено ваше приглашение.',
   },
   forgotPassword: {
     title: 'Сброс пароля',
@@ -252,6 +253,7 @@ export const ru: Messages = {
     resendSubmit: 'Отправить новую ссылку',
     resendSubmitting: 'Отправка…',
     resent: 'Если адрес ещё нужно подтвердить, новая ссылка уже отправлена на {email}.',
+    continue: 'Продолжить',
   },
   errorPage: {
     title: 'Что-то пошло не так',
@@ -580,7 +582,7 @@ export const ru: Messages = {
     invitationTitle: 'Приглашение',
     invitationSignInFirst: 'Войдите, чтобы увидеть приглашение и ответить на него. После входа вы вернётесь сюда.',
     invitationNoAccount:
-      'Ещё нет аккаунта? Создайте его с адресом, на который пришло приглашение, и снова откройте ссылку из письма.',
+      'Ещё нет аккаунта? Создайте его с адресом, на который пришло приглашение; после этого вы вернётесь сюда.',
     invitationUnavailable: 'Это приглашение нельзя использовать',
     invitationWrongAccount: 'Приглашение отправлено не на {email}, адрес, с которым вы вошли.',
     switchAccount: 'Войти с другим аккаунтом',
@@ -631,6 +633,14 @@ export const ru: Messages = {
     defaultTeamBadge: 'Команда по умолчанию',
     defaultTeamNote:
       'Создана вместе с {organization} и названа так же. Переименуйте её, чтобы отличать команду от организации.',
+    invitationSignInAs:
+      'Войдите как {email}, чтобы ответить, или создайте аккаунт с этим адресом. В обоих случаях вы вернётесь сюда.',
+    myInvitationsTitle: 'Приглашения для вас',
+    myInvitationsCount: 'Приглашения для вас: {count}',
+    acceptLabel: 'Принять приглашение в {organization}',
+    rejectLabel: 'Отклонить приглашение в {organization}',
+    invitationsNeedVerifiedEmail:
+      'Подтвердите адрес электронной почты, чтобы увидеть приглашения, отправленные на него.',
   },
   network: {
     offline: 'Нет подключения к интернету. Проверьте соединение и попробуйте ещё раз.',
@@ -835,5 +845,8 @@ export const ru: Messages = {
     PREVIOUSLY_REGISTERED: 'Этот ключ доступа уже зарегистрирован.',
     CANNOT_DELETE_THE_ONLY_WAY_TO_SIGN_IN:
       'Это ваш единственный способ входа. Сначала задайте пароль или добавьте другой ключ доступа.',
+    MISSING_SESSION_HEADERS_OR_EMAIL_QUERY_PARAMETER: 'Войдите, чтобы увидеть отправленные вам приглашения.',
+    USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS:
+      'Можно просмотреть только приглашения для адреса, с которым вы вошли.',
   },
 };

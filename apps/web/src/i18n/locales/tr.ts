@@ -153,6 +153,7 @@ export const tr: Messages = {
     checkInboxTitle: 'Gelen kutunuzu kontrol edin',
     checkInboxBody:
       '{email} adresine bir bağlantı gönderdik. Adresinizi doğrulamak için bağlantıyı açın, ardından giriş yapın.',
+    invitedAddress: 'Davetiniz bu adrese gönderildi.',
   },
   forgotPassword: {
     title: 'Şifrenizi sıfırlayın',
@@ -252,6 +253,7 @@ export const tr: Messages = {
     resendSubmit: 'Yeni bağlantı gönder',
     resendSubmitting: 'Gönderiliyor…',
     resent: 'Adresin hâlâ doğrulanması gerekiyorsa {email} adresine yeni bir bağlantı gönderildi.',
+    continue: 'Devam et',
   },
   errorPage: {
     title: 'Bir şeyler ters gitti',
@@ -582,7 +584,7 @@ export const tr: Messages = {
     invitationTitle: 'Davet',
     invitationSignInFirst: 'Bu daveti görmek ve yanıtlamak için giriş yapın. Ardından buraya geri döneceksiniz.',
     invitationNoAccount:
-      'Henüz hesabınız yok mu? Davetin gönderildiği adresle bir hesap oluşturun, sonra e-postadaki bağlantıyı yeniden açın.',
+      'Henüz hesabınız yok mu? Davetin gönderildiği adresle bir hesap oluşturun; ardından buraya geri dönersiniz.',
     invitationUnavailable: 'Bu davet kullanılamıyor',
     invitationWrongAccount: 'Bu davet, giriş yaptığınız {email} adresinden farklı bir adrese gönderildi.',
     switchAccount: 'Başka bir hesapla giriş yap',
@@ -633,6 +635,13 @@ export const tr: Messages = {
     defaultTeamBadge: 'Varsayılan ekip',
     defaultTeamNote:
       '{organization} ile birlikte oluşturuldu ve onun adını taşıyor. Ekibi kuruluştan ayırt etmek için yeniden adlandırın.',
+    invitationSignInAs:
+      'Yanıtlamak için {email} olarak giriş yapın ya da bu adresle bir hesap oluşturun. Her iki durumda da buraya geri dönersiniz.',
+    myInvitationsTitle: 'Size gelen davetler',
+    myInvitationsCount: 'Size gelen davetler: {count}',
+    acceptLabel: '{organization} davetini kabul et',
+    rejectLabel: '{organization} davetini reddet',
+    invitationsNeedVerifiedEmail: 'Bu adrese gönderilen davetleri görmek için e-posta adresinizi doğrulayın.',
   },
   network: {
     offline: 'Çevrimdışısınız. İnternet bağlantınızı kontrol edin, ardından tekrar deneyin.',
@@ -835,5 +844,8 @@ export const tr: Messages = {
     PREVIOUSLY_REGISTERED: 'Bu geçiş anahtarı zaten kayıtlı.',
     CANNOT_DELETE_THE_ONLY_WAY_TO_SIGN_IN:
       'Bu, tek giriş yolunuz. Önce bir şifre belirleyin veya başka bir geçiş anahtarı ekleyin.',
+    MISSING_SESSION_HEADERS_OR_EMAIL_QUERY_PARAMETER: 'Size gönderilen davetleri görmek için giriş yapın.',
+    USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS:
+      'Yalnızca giriş yaptığınız adrese gelen davetler listelenebilir.',
   },
 };

@@ -152,6 +152,7 @@ export const uk: Messages = {
     haveAccount: 'Уже маєте обліковий запис?',
     checkInboxTitle: 'Перевірте пошту',
     checkInboxBody: 'Ми надіслали посилання на {email}. Відкрийте його, щоб підтвердити адресу, а потім увійдіть.',
+    invitedAddress: 'На цю адресу надіслано ваше запрошення.',
   },
   forgotPassword: {
     title: 'Відновлення пароля',
@@ -250,6 +251,7 @@ export const uk: Messages = {
     resendSubmit: 'Надіслати нове посилання',
     resendSubmitting: 'Надсилання…',
     resent: 'Якщо адресу ще потрібно підтвердити, нове посилання вже надіслано на {email}.',
+    continue: 'Продовжити',
   },
   errorPage: {
     title: 'Щось пішло не так',
@@ -580,7 +582,7 @@ export const uk: Messages = {
     invitationTitle: 'Запрошення',
     invitationSignInFirst: 'Увійдіть, щоб побачити запрошення й відповісти на нього. Після входу ви повернетеся сюди.',
     invitationNoAccount:
-      'Ще немає облікового запису? Створіть його з адресою, на яку прийшло запрошення, і знову відкрийте посилання з листа.',
+      'Ще немає облікового запису? Створіть його з адресою, на яку прийшло запрошення; після цього ви повернетеся сюди.',
     invitationUnavailable: 'Це запрошення не можна використати',
     invitationWrongAccount: 'Запрошення надіслано не на {email}, адресу, з якою ви увійшли.',
     switchAccount: 'Увійти з іншим обліковим записом',
@@ -631,6 +633,13 @@ export const uk: Messages = {
     defaultTeamBadge: 'Команда за замовчуванням',
     defaultTeamNote:
       'Створена разом з {organization} і має таку саму назву. Перейменуйте її, щоб відрізняти команду від організації.',
+    invitationSignInAs:
+      'Увійдіть як {email}, щоб відповісти, або створіть обліковий запис із цією адресою. В обох випадках ви повернетеся сюди.',
+    myInvitationsTitle: 'Запрошення для вас',
+    myInvitationsCount: 'Запрошення для вас: {count}',
+    acceptLabel: 'Прийняти запрошення до {organization}',
+    rejectLabel: 'Відхилити запрошення до {organization}',
+    invitationsNeedVerifiedEmail: 'Підтвердьте адресу електронної пошти, щоб побачити запрошення, надіслані на неї.',
   },
   network: {
     offline: 'Ви офлайн. Перевірте з’єднання з інтернетом і спробуйте ще раз.',
@@ -834,5 +843,8 @@ export const uk: Messages = {
     PREVIOUSLY_REGISTERED: 'Цей ключ доступу вже зареєстровано.',
     CANNOT_DELETE_THE_ONLY_WAY_TO_SIGN_IN:
       'Це ваш єдиний спосіб входу. Спочатку встановіть пароль або додайте інший ключ доступу.',
+    MISSING_SESSION_HEADERS_OR_EMAIL_QUERY_PARAMETER: 'Увійдіть, щоб побачити надіслані вам запрошення.',
+    USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS:
+      'Можна переглянути лише запрошення для адреси, з якою ви увійшли.',
   },
 };

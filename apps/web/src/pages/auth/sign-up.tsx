@@ -1,6 +1,6 @@
 import { credentials } from '@latch/contract';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Field, PasswordField } from '../../components/field.tsx';
@@ -20,6 +20,7 @@ import {
   HOME_PATH,
   hasErrors,
   passwordHint,
+  safeNextPath,
   validateEmail,
   validateName,
   validateNewPassword,
@@ -47,20 +48,28 @@ function signUpWords(t: Messages) {
   };
 }
 
+/**
+ * `/sign-up`, or `/sign-up?email=…&next=…` from an invitation: the invited address filled in, and
+ * back to `next` after sign-up, or after the verification link when the server wants it first
+ * (the link's callbackURL carries `next` to the verified page).
+ */
 export function SignUpPage() {
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  const invitedEmail = params.get('email')?.trim() ?? '';
   return (
-    <RedirectIfSignedIn to={HOME_PATH}>
-      <SignUpForm />
+    <RedirectIfSignedIn to={next}>
+      <SignUpForm next={next} invitedEmail={invitedEmail} />
     </RedirectIfSignedIn>
   );
 }
 
-function SignUpForm() {
+function SignUpForm({ next, invitedEmail }: { next: string; invitedEmail: string }) {
   const { t, format, lang } = useI18n();
   const { features } = getConfig();
-  const finishSignIn = useFinishSignIn(HOME_PATH);
+  const finishSignIn = useFinishSignIn(next);
   const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(invitedEmail);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
@@ -81,7 +90,7 @@ function SignUpForm() {
       ...(features.username && wanted ? { username: wanted } : {}),
       // the language the page is in: the verification mail and later visits use it too
       language: languageByTag(lang).code,
-      callbackURL: '/verified',
+      callbackURL: next === HOME_PATH ? '/verified' : `/verified?next=${encodeURIComponent(next)}`,
     };
     // the row's schema first (its limits), then the server's rules the schema does not hold
     const contract = checkBody(credentials.signUpEmail.body, body, signUpWords(t), t);
@@ -163,7 +172,10 @@ function SignUpForm() {
       subtitle={t.signUp.subtitle}
       footer={
         <p>
-          {t.signUp.haveAccount} <Link to="/sign-in">{t.common.signIn}</Link>
+          {t.signUp.haveAccount}{' '}
+          <Link to={next === HOME_PATH ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`}>
+            {t.common.signIn}
+          </Link>
         </p>
       }
     >
@@ -190,6 +202,9 @@ function SignUpForm() {
             autoCapitalize="off"
             spellCheck={false}
             required
+            {...(invitedEmail && email.trim().toLowerCase() === invitedEmail.toLowerCase()
+              ? { hint: t.signUp.invitedAddress }
+              : {})}
           />
           {features.username ? (
             <Field
@@ -223,7 +238,7 @@ function SignUpForm() {
           </Button>
         </FormFieldset>
       </form>
-      <SocialButtons callbackURL={HOME_PATH} disabled={pending} />
+      <SocialButtons callbackURL={next} disabled={pending} />
     </AuthCard>
   );
 }

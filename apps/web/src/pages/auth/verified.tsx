@@ -11,7 +11,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import type { ErrorCode, Messages } from '../../i18n/messages.ts';
 import { authClient } from '../../lib/auth.ts';
 import { sessionQuery } from '../../lib/session.ts';
-import { HOME_PATH, validateEmail } from '../../lib/validation.ts';
+import { HOME_PATH, safeNextPath, validateEmail } from '../../lib/validation.ts';
 import type { AuthError } from '../../lib/wire-types.ts';
 
 type VerifyError = 'token_expired' | 'invalid_token' | 'user_not_found' | 'unauthorized';
@@ -60,6 +60,9 @@ export function VerifiedPage() {
   if (session.isPending || (!error && !session.isFetchedAfterMount)) return <FullPageSpinner />;
   const user = session.data?.user ?? null;
   const next = user ? HOME_PATH : '/sign-in';
+  // where the person was going when they signed up (an invitation): on there, through sign-in if needed
+  const onward = safeNextPath(params.get('next'));
+  const continueTo = onward === HOME_PATH ? next : user ? onward : `/sign-in?next=${encodeURIComponent(onward)}`;
 
   if (!error && user && !user.emailVerified) {
     return (
@@ -93,8 +96,8 @@ export function VerifiedPage() {
           </svg>
         </div>
         <Alert tone="success">{t.verifyEmail.successBody}</Alert>
-        <Link className="button button--primary button--block" to={next}>
-          {user ? t.common.settings : t.common.signIn}
+        <Link className="button button--primary button--block" to={continueTo}>
+          {onward !== HOME_PATH ? t.verifyEmail.continue : user ? t.common.settings : t.common.signIn}
         </Link>
       </AuthCard>
     );

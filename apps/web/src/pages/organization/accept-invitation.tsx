@@ -9,7 +9,7 @@ import { authErrorOf } from '../../lib/query.ts';
 import { useSession, useSignOut } from '../../lib/session.ts';
 import { HOME_PATH } from '../../lib/validation.ts';
 import { useAnswerInvitation } from './mutations.ts';
-import { invitationQuery } from './queries.ts';
+import { invitationPreviewQuery, invitationQuery } from './queries.ts';
 import { OrganizationLogo, RoleBadges } from './ui.tsx';
 
 /**
@@ -23,22 +23,86 @@ export function AcceptInvitationPage() {
   const here = `/accept-invitation/${encodeURIComponent(id)}`;
 
   if (session.isPending) return <FullPageSpinner />;
-  if (!session.data) {
-    return (
-      <AuthCard title={t.organization.invitationTitle} subtitle={t.organization.invitationSignInFirst}>
-        <div className="stack">
-          <Link to={`/sign-in?next=${encodeURIComponent(here)}`} className="button button--primary button--block">
-            <span>{t.common.signIn}</span>
-          </Link>
-          <p className="muted small">{t.organization.invitationNoAccount}</p>
-          <Link to="/sign-up" className="button button--secondary button--block">
-            <span>{t.signIn.createAccount}</span>
-          </Link>
-        </div>
-      </AuthCard>
-    );
-  }
+  if (!session.data) return <InvitationSignedOut key={id} id={id} here={here} />;
   return <InvitationAnswer key={id} id={id} email={session.data.user.email} here={here} />;
+}
+
+/**
+ * Signed out: what the mail said (the organization, who invited, the role, the address), read
+ * without a session, then sign in, or create an account with the invited address filled in; both
+ * come back here. An invitation that is no longer open says so, and still offers to sign in.
+ */
+function InvitationSignedOut({ id, here }: { id: string; here: string }) {
+  const { t, format, formatDate } = useI18n();
+  const preview = useQuery(invitationPreviewQuery(id));
+  const previewError = authErrorOf(preview.error);
+  const back = encodeURIComponent(here);
+  if (preview.isPending) return <FullPageSpinner />;
+  const details = preview.data;
+  const signUpTo = details
+    ? `/sign-up?email=${encodeURIComponent(details.email)}&next=${back}`
+    : `/sign-up?next=${back}`;
+  return (
+    <AuthCard
+      title={
+        details
+          ? format(t.organization.invitationJoin, { organization: details.organizationName })
+          : t.organization.invitationTitle
+      }
+      subtitle={details ? format(t.organization.invitationFrom, { inviter: details.inviterName }) : undefined}
+    >
+      {details ? (
+        <div className="org-invitation">
+          <OrganizationLogo
+            organization={{ name: details.organizationName, logo: details.organizationLogo }}
+            size={56}
+          />
+          <dl className="facts">
+            <div className="facts__row">
+              <dt>{t.organization.organizationLabel}</dt>
+              <dd className="facts__value">{details.organizationName}</dd>
+            </div>
+            <div className="facts__row">
+              <dt>{t.organization.invitedBy}</dt>
+              <dd className="facts__value">{details.inviterName}</dd>
+            </div>
+            <div className="facts__row">
+              <dt>{t.organization.roleLabel}</dt>
+              <dd className="facts__value">
+                <RoleBadges role={details.role} />
+              </dd>
+            </div>
+            <div className="facts__row">
+              <dt>{t.organization.invitedAddress}</dt>
+              <dd className="facts__value">{details.email}</dd>
+            </div>
+            <div className="facts__row">
+              <dt>{t.organization.validUntil}</dt>
+              <dd className="facts__value">{formatDate(details.expiresAt)}</dd>
+            </div>
+          </dl>
+        </div>
+      ) : (
+        <Alert tone="error" title={t.organization.invitationUnavailable}>
+          {previewError ? describeError(previewError, t) : t.errors.INVITATION_NOT_FOUND}
+        </Alert>
+      )}
+      <p className="muted">
+        {details
+          ? format(t.organization.invitationSignInAs, { email: details.email })
+          : t.organization.invitationSignInFirst}
+      </p>
+      <div className="stack">
+        <Link to={`/sign-in?next=${back}`} className="button button--primary button--block">
+          <span>{t.common.signIn}</span>
+        </Link>
+        <p className="muted small">{t.organization.invitationNoAccount}</p>
+        <Link to={signUpTo} className="button button--secondary button--block">
+          <span>{t.signIn.createAccount}</span>
+        </Link>
+      </div>
+    </AuthCard>
+  );
 }
 
 function InvitationAnswer({ id, email, here }: { id: string; email: string; here: string }) {

@@ -10,6 +10,7 @@ import { describeError } from '../../lib/errors.ts';
 import { authErrorOf } from '../../lib/query.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSetActiveOrganization } from './mutations.ts';
+import { PendingInvitations } from './pending-invitations.tsx';
 import { abilitiesOf, primaryRole } from './permissions.ts';
 import { activeOrganizationQuery } from './queries.ts';
 import {
@@ -158,6 +159,7 @@ function NoActiveOrganization() {
           ))}
         </ul>
       ) : null}
+      <PendingInvitations />
       <div className="form__actions">
         <Link to="/organization/new" className="button button--primary">
           <span>{t.organization.create}</span>

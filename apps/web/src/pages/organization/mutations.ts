@@ -4,7 +4,9 @@
  *
  * | change                              | session | list | active organization¹ | members | invitations | teams² | one team's members |
  * |-------------------------------------|:-------:|:----:|:--------------------:|:-------:|:-----------:|:------:|:------------------:|
- * | create, switch, accept an invitation|    ✓    |  ✓³  |          ✓           |         |             |        |                    |
+ * | create, switch                      |    ✓    |  ✓³  |          ✓           |         |             |        |                    |
+ * | accept an invitation⁴               |    ✓    |  ✓   |          ✓           |         |             |        |                    |
+ * | decline an invitation⁴              |         |      |                      |         |             |        |                    |
  * | rename / new slug / logo            |         |  ✓   |          ✓           |         |             |        |                    |
  * | delete, leave                       |    ✓    |  ✓   |  ✓ (the rest removed)|         |             |        |                    |
  * | member's role                       |         |      |          ✓           |    ✓    |             |        |                    |
@@ -16,6 +18,7 @@
  * ¹ get-full-organization (with its members, invitations and teams), under `latchKeys.organization()`.
  * ² the team list, and every team's members below it in the key.
  * ³ switching changes only which organization is active: the list stays as it is.
+ * ⁴ and the person's own pending invitations (`latchKeys.userInvitations()`), either way.
  *
  * A mutation resolves once the answers it invalidated that are on screen are read again (and the
  * session, where it changed), so the screen that follows shows the new state.
@@ -163,13 +166,40 @@ export function useAnswerInvitation(invitationId: string) {
       queryClient.setQueryData<InvitationDetails>(latchKeys.invitation(invitationId), (shown) =>
         shown ? { ...shown, status: result.invitation.status } : shown,
       );
-      if (answer === 'accept') {
-        await Promise.all([
-          refreshSession(),
-          invalidate(queryClient, [latchKeys.organizations(), activeOrganization()]),
-        ]);
-      }
+      await answered(queryClient, answer, refreshSession);
     },
+  });
+}
+
+/** What either answer makes wrong: the person's pending invitations; accepting, the session and organizations too. */
+function answered(queryClient: QueryClient, answer: 'accept' | 'reject', refreshSession: () => Promise<void>) {
+  const pending = invalidate(queryClient, [latchKeys.userInvitations()]);
+  if (answer === 'reject') return pending;
+  return Promise.all([
+    pending,
+    refreshSession(),
+    invalidate(queryClient, [latchKeys.organizations(), activeOrganization()]),
+  ]);
+}
+
+/** An answer from the person's list of pending invitations (the switcher, the organizations page). */
+export function useAnswerPendingInvitation() {
+  const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
+  return useMutation({
+    ...authMutationOptions(
+      ({
+        invitationId,
+        answer,
+      }: {
+        invitationId: string;
+        answer: 'accept' | 'reject';
+      }): Promise<AuthResult<{ invitation: Invitation }>> =>
+        answer === 'accept'
+          ? authClient.organization.acceptInvitation({ invitationId })
+          : authClient.organization.rejectInvitation({ invitationId }),
+    ),
+    onSuccess: (_result, { answer }) => answered(queryClient, answer, refreshSession),
   });
 }
 

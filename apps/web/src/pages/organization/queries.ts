@@ -65,3 +65,15 @@ export function invitationQuery(invitationId: string) {
     authClient.organization.getInvitation({ id: invitationId }),
   );
 }
+
+/** The invitation as its mail's link shows it signed out (GET /organization/invitation-preview, no session). */
+export function invitationPreviewQuery(invitationId: string) {
+  return authQueryOptions([...latchKeys.invitation(invitationId), 'preview'] as const, () =>
+    authClient.organization.getInvitationPreview({ id: invitationId }),
+  );
+}
+
+/** The open invitations addressed to the signed-in person (the switcher, the organizations page). */
+export function userInvitationsQuery() {
+  return authQueryOptions(latchKeys.userInvitations(), () => authClient.organization.listUserInvitations());
+}
