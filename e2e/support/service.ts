@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { ROOT } from './paths.ts';
 
 export interface LatchService {
-  /** `http://127.0.0.1:<port>`: BASE_URL, the origin the browser uses. */
+  /** `http://127.0.0.1:<port>` (or `localhost`, see `hostname`): BASE_URL, the origin the browser uses. */
   baseURL: string;
   port: number;
   /** Everything the service printed so far (for failure messages). */
@@ -27,6 +27,11 @@ export interface StartLatchOptions {
   smtpURL: string;
   /** Use this port (already reserved by the caller, e.g. because an OAuth provider must know it). */
   port?: number;
+  /**
+   * The host name of BASE_URL (the service listens on 127.0.0.1 either way). `localhost` for
+   * passkeys: WebAuthn binds them to a domain, and an IP address is not one.
+   */
+  hostname?: '127.0.0.1' | 'localhost';
   startTimeoutMs?: number;
 }
 
@@ -53,7 +58,7 @@ function exited(child: ChildProcess): Promise<number | null> {
 
 export async function startLatch(options: StartLatchOptions): Promise<LatchService> {
   const port = options.port ?? (await findFreePort());
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${options.hostname ?? '127.0.0.1'}:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'latch-e2e-'));
   const configPath = join(dir, 'latch.config.json');
   writeFileSync(configPath, JSON.stringify(options.config, null, 2));
@@ -108,7 +113,8 @@ export async function startLatch(options: StartLatchOptions): Promise<LatchServi
       throw new Error(`Latch exited with code ${died} before it was ready:\n${output}`);
     }
     try {
-      const response = await fetch(`${baseURL}/api/auth/ok`);
+      // the address it listens on: `localhost` may resolve to ::1 first
+      const response = await fetch(`http://127.0.0.1:${port}/api/auth/ok`);
       if (response.ok) break;
     } catch {
       // not listening yet

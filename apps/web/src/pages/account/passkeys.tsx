@@ -260,7 +260,13 @@ function PasskeyRow({
       </span>
       <div className="list__main">
         <p className="list__title">
-          {name} {passkey.backedUp ? <Badge>{t.passkeys.synced}</Badge> : null}
+          {name}
+          {passkey.backedUp ? (
+            <>
+              {' '}
+              <Badge>{t.passkeys.synced}</Badge>
+            </>
+          ) : null}
         </p>
         <p className="list__meta">
           {format(t.passkeys.createdOn, { date: formatDate(passkey.createdAt) })}
