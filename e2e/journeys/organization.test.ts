@@ -180,8 +180,10 @@ describe.skipIf(skip)('organization journey (en, light, 1280px)', () => {
 
   step('signed out, the second person opens the link, signs in and comes back to the invitation', async () => {
     await inviteePage.goto(invitationLink);
-    await visible(heading(inviteePage, t.organization.invitationTitle));
-    await visible(inviteePage.getByText(exactly(t.organization.invitationSignInFirst)));
+    // signed out, the link already says which organization and who invited (issue 16 item 7)
+    await visible(heading(inviteePage, format(t.organization.invitationJoin, { organization: organization.name })));
+    await visible(inviteePage.getByText(exactly(format(t.organization.invitationFrom, { inviter: owner.name }))));
+    await visible(inviteePage.getByText(exactly(format(t.organization.invitationSignInAs, { email: invitee.email }))));
     await shots.take(inviteePage, 'accept-signed-out');
     await inviteePage
       .getByRole('main')
