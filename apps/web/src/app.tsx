@@ -15,6 +15,8 @@ import { PasswordPage } from './pages/account/password.tsx';
 import { ProfilePage } from './pages/account/profile.tsx';
 import { SessionsPage } from './pages/account/sessions.tsx';
 import { UndoChangePage } from './pages/account/undo-change.tsx';
+import { ImpersonationBanner } from './pages/admin/impersonation-banner.tsx';
+import { AdminRoutes } from './pages/admin/routes.tsx';
 import { ErrorPage, NotFoundPage } from './pages/auth/error-page.tsx';
 import { ForgotPasswordPage } from './pages/auth/forgot-password.tsx';
 import { ResetPasswordPage } from './pages/auth/reset-password.tsx';
@@ -94,6 +96,14 @@ export function AppRoutes() {
         <Route path="teams" element={<TeamsPage />} />
         <Route path="settings" element={<OrganizationSettingsPage />} />
       </Route>
+      <Route
+        path="/admin/*"
+        element={
+          <RequireSession>
+            <AdminRoutes />
+          </RequireSession>
+        }
+      />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
@@ -122,6 +132,7 @@ export function App() {
         {t.common.skipToContent}
       </a>
       <SiteHeader />
+      <ImpersonationBanner />
       <main id="main" className="main" tabIndex={-1}>
         <ReauthProvider>
           <AppRoutes />

@@ -9,6 +9,7 @@ import { estimateStrength } from '../lib/password-strength.ts';
 import { useArrivedSignedOut, useSession, useSignOut } from '../lib/session.ts';
 import { useTheme } from '../lib/theme.ts';
 import type { User } from '../lib/wire-types.ts';
+import { AdminLink } from '../pages/admin/admin-link.tsx';
 import { Alert } from './alert.tsx';
 import { Button, Spinner } from './button.tsx';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
@@ -176,6 +177,7 @@ export function SiteHeader() {
             <ThemeToggle />
             {user ? (
               <>
+                <AdminLink />
                 {/* the accessible name starts with what the link shows (WCAG 2.5.3 label in name) */}
                 <Link to="/settings/profile" className="header-user">
                   <Avatar user={user} image={user.image ?? null} size={30} />

@@ -1,4 +1,5 @@
 import type { Messages } from '../messages.ts';
+import { adminDe } from './admin/de.ts';
 
 export const de: Messages = {
   common: {
@@ -658,6 +659,7 @@ export const de: Messages = {
     rejectLabel: 'Einladung zu {organization} ablehnen',
     invitationsNeedVerifiedEmail: 'Bestätige deine E-Mail-Adresse, um die Einladungen an sie zu sehen.',
   },
+  admin: adminDe,
   network: {
     offline: 'Du bist offline. Prüfe deine Internetverbindung und versuche es dann erneut.',
     unreachable:

@@ -1,3 +1,5 @@
+import { adminEn } from './admin/en.ts';
+
 /**
  * English, the reference language: its shape is the `Messages` type every other language must
  * fill completely. Placeholders are written `{name}` and filled by `format()`.
@@ -636,6 +638,7 @@ export const en = {
     rejectLabel: 'Decline the invitation to {organization}',
     invitationsNeedVerifiedEmail: 'Verify your email address to see the invitations sent to it.',
   },
+  admin: adminEn,
   network: {
     offline: 'You are offline. Check your internet connection, then try again.',
     unreachable:

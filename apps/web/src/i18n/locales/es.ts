@@ -1,4 +1,5 @@
 import type { Messages } from '../messages.ts';
+import { adminEs } from './admin/es.ts';
 
 export const es: Messages = {
   common: {
@@ -651,6 +652,7 @@ export const es: Messages = {
     rejectLabel: 'Rechazar la invitación a {organization}',
     invitationsNeedVerifiedEmail: 'Verifica tu dirección de correo para ver las invitaciones enviadas a ella.',
   },
+  admin: adminEs,
   network: {
     offline: 'No tienes conexión. Comprueba tu conexión a internet y vuelve a intentarlo.',
     unreachable:

@@ -1,4 +1,5 @@
 import type { Messages } from '../messages.ts';
+import { adminFr } from './admin/fr.ts';
 
 export const fr: Messages = {
   common: {
@@ -656,6 +657,7 @@ export const fr: Messages = {
     rejectLabel: 'Refuser l’invitation à {organization}',
     invitationsNeedVerifiedEmail: 'Vérifiez votre adresse e-mail pour voir les invitations qui lui ont été envoyées.',
   },
+  admin: adminFr,
   network: {
     offline: 'Vous êtes hors ligne. Vérifiez votre connexion Internet, puis réessayez.',
     unreachable:

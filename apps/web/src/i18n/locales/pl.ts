@@ -1,4 +1,5 @@
 import type { Messages } from '../messages.ts';
+import { adminPl } from './admin/pl.ts';
 
 export const pl: Messages = {
   common: {
@@ -637,6 +638,7 @@ export const pl: Messages = {
     rejectLabel: 'Odrzuć zaproszenie do {organization}',
     invitationsNeedVerifiedEmail: 'Potwierdź swój adres e-mail, aby zobaczyć wysłane na niego zaproszenia.',
   },
+  admin: adminPl,
   network: {
     offline: 'Jesteś offline. Sprawdź połączenie z internetem i spróbuj ponownie.',
     unreachable:

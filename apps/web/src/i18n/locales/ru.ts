@@ -1,4 +1,5 @@
 import type { Messages } from '../messages.ts';
+import { adminRu } from './admin/ru.ts';
 
 export const ru: Messages = {
   common: {
@@ -642,6 +643,7 @@ export const ru: Messages = {
     invitationsNeedVerifiedEmail:
       'Подтвердите адрес электронной почты, чтобы увидеть приглашения, отправленные на него.',
   },
+  admin: adminRu,
   network: {
     offline: 'Нет подключения к интернету. Проверьте соединение и попробуйте ещё раз.',
     unreachable:

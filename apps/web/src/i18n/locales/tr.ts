@@ -1,4 +1,5 @@
 import type { Messages } from '../messages.ts';
+import { adminTr } from './admin/tr.ts';
 
 export const tr: Messages = {
   common: {
@@ -643,6 +644,7 @@ export const tr: Messages = {
     rejectLabel: '{organization} davetini reddet',
     invitationsNeedVerifiedEmail: 'Bu adrese gönderilen davetleri görmek için e-posta adresinizi doğrulayın.',
   },
+  admin: adminTr,
   network: {
     offline: 'Çevrimdışısınız. İnternet bağlantınızı kontrol edin, ardından tekrar deneyin.',
     unreachable:
@@ -679,13 +681,12 @@ export const tr: Messages = {
     INVALID_ROLE_TYPE: 'Bu rol geçerli değil.',
     NOT_IMPERSONATING: 'Şu anda başka bir kişi adına işlem yapmıyorsunuz.',
     NO_DATA_TO_UPDATE: 'Kaydedilecek bir değişiklik yok.',
-    PASSWORD_CANNOT_BE_UPDATED_VIA_UPDATE_USER:
-      'Parola burada değiştirilemez. Bunun yerine “Parola belirle”yi kullanın.',
+    PASSWORD_CANNOT_BE_UPDATED_VIA_UPDATE_USER: 'Şifre burada değiştirilemez. Bunun yerine “Şifre belirle”yi kullanın.',
     USER_ID_CANNOT_BE_UPDATED: 'Bir hesabın kimliği değiştirilemez.',
     WEBHOOK_DELIVERY_NOT_FOUND: 'Bu gönderim bulunamadı. Uç noktasıyla birlikte silinmiş olabilir.',
     WEBHOOK_ENDPOINT_NOT_FOUND: 'Bu webhook uç noktası bulunamadı. Silinmiş olabilir.',
     WEBHOOK_URL_NOT_ALLOWED:
-      'Bu adres webhook için kullanılamaz. Kullanıcı adı ve parola içermeyen, genel internette bir https:// adresi kullanın.',
+      'Bu adres webhook için kullanılamaz. Kullanıcı adı ve şifre içermeyen, genel internette bir https:// adresi kullanın.',
     YOU_ARE_NOT_ALLOWED_TO_BAN_USERS: 'Kişileri engelleme yetkiniz yok.',
     YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE: 'Rolleri değiştirme yetkiniz yok.',
     YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS: 'Hesap oluşturma yetkiniz yok.',
@@ -699,7 +700,7 @@ export const tr: Messages = {
     YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS: 'Başka kişilerin oturumlarını kapatma yetkiniz yok.',
     YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'Bu rol bu sunucuda yok.',
     YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL: 'Başka kişilerin e-posta adreslerini değiştirme yetkiniz yok.',
-    YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD: 'Başka kişilerin parolalarını belirleme yetkiniz yok.',
+    YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD: 'Başka kişilerin şifrelerini belirleme yetkiniz yok.',
     YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS: 'Başka kişilerin hesaplarını değiştirme yetkiniz yok.',
     YOU_CANNOT_BAN_YOURSELF: 'Kendinizi engelleyemezsiniz.',
     YOU_CANNOT_IMPERSONATE_ADMINS: 'Yöneticiler adına işlem yapılamaz.',

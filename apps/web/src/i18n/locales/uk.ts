@@ -1,4 +1,5 @@
 import type { Messages } from '../messages.ts';
+import { adminUk } from './admin/uk.ts';
 
 export const uk: Messages = {
   common: {
@@ -641,6 +642,7 @@ export const uk: Messages = {
     rejectLabel: 'Відхилити запрошення до {organization}',
     invitationsNeedVerifiedEmail: 'Підтвердьте адресу електронної пошти, щоб побачити запрошення, надіслані на неї.',
   },
+  admin: adminUk,
   network: {
     offline: 'Ви офлайн. Перевірте з’єднання з інтернетом і спробуйте ще раз.',
     unreachable:

@@ -1,0 +1,28 @@
+/**
+ * The header's way into the console, shown only to those the server calls admins (use-access.ts). It
+ * hides nothing the server would not refuse anyway: every call of the console is checked there.
+ */
+import { NavLink } from 'react-router';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { useAdminAccess } from './use-access.ts';
+import './admin.css';
+
+export function AdminLink() {
+  const { t } = useI18n();
+  const access = useAdminAccess();
+  if (!access.allowed) return null;
+  return (
+    <NavLink to="/admin" className={({ isActive }) => `header-admin${isActive ? ' header-admin--active' : ''}`}>
+      <svg viewBox="0 0 20 20" className="icon" aria-hidden="true" focusable="false">
+        <path
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinejoin="round"
+          d="M10 2 3.5 4.5v5c0 4 2.8 7 6.5 8.5 3.7-1.5 6.5-4.5 6.5-8.5v-5L10 2Z"
+        />
+      </svg>
+      <span>{t.admin.entry}</span>
+    </NavLink>
+  );
+}
