@@ -26,6 +26,7 @@ import { type ChangeChannel, createSessionChanges, type SessionChanges } from '.
 import { accountDeletionEndpoints } from './features/account-deletion/index.ts';
 import { accountEndpoints, findCredentialAccount } from './features/accounts/index.ts';
 import { adminEndpoints, registerAdmin } from './features/admin/index.ts';
+import { auditEndpoints } from './features/audit/index.ts';
 import {
   assertNotCompromised,
   assertPasswordLength,
@@ -158,6 +159,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     ...credentialEndpoints,
     ...userEndpoints,
     ...dataExportEndpoints,
+    ...auditEndpoints,
     ...accountEndpoints,
     ...(config.plugins.username ? usernameEndpoints : []),
     ...emailVerificationEndpoints,

@@ -112,9 +112,50 @@ export const exportOrganizationAuditEvents = endpoint({
   plugin: 'organization',
 });
 
+/**
+ * One of the signed-in person's own events: what they did, or what was done to their account.
+ * The address and browser are the person's own: they are given only for what the person did
+ * themselves, never for an admin's action, an impersonated one or an anonymous attempt.
+ */
+export const ownAuditEventJson = z
+  .object({
+    id: z.string(),
+    createdAt: isoDate,
+    type: z.string(),
+    outcome: z.enum(['success', 'failure']),
+    /** The person did it themselves (not an admin, not someone acting as them, not an anonymous attempt). */
+    byYou: z.boolean(),
+    actorType: z.enum(['user', 'system', 'server-api']),
+    /** Done in an admin's impersonation of the person. */
+    impersonated: z.boolean(),
+    targetType: z.string().nullable(),
+    organizationId: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: 'OwnAuditEvent' });
+
+export const listOwnAuditEvents = endpoint({
+  method: 'GET',
+  path: '/list-own-audit-events',
+  tag,
+  summary:
+    "The signed-in person's own security activity, newest first: the events they did and those done to their account (sign-ins, sessions, password, second factor, address, linked accounts, an admin's actions), paged by an opaque cursor; addresses and browsers only of what they did themselves",
+  query: z.object({
+    type: z.string().min(1).max(255).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    cursor: cursor.optional(),
+  }),
+  response: z.object({ events: z.array(ownAuditEventJson), nextCursor: z.string().nullable() }),
+  errors: ['UNAUTHORIZED', 'NOT_ALLOWED_WHILE_IMPERSONATING', 'VALIDATION_ERROR'],
+  session: 'sensitive',
+});
+
 export const auditEndpoints = [
   exportAuditEvents,
   verifyAuditChain,
   listOrganizationAuditEvents,
   exportOrganizationAuditEvents,
+  listOwnAuditEvents,
 ] as const;

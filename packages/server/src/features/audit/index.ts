@@ -9,6 +9,7 @@ export {
 } from './reader.ts';
 export { type AuditFilter, listAuditEvents } from './repo.ts';
 export { deleteAuditEventsBefore } from './retention.ts';
+export { auditEndpoints } from './routes.ts';
 export {
   type AuditActor,
   type AuditCtx,

@@ -32,11 +32,11 @@ export function filterOf(q: AuditQuery): AuditFilter {
 }
 
 /** The cursor is the last row's (createdAt, id), opaque to the caller. */
-function encodeCursor(event: AuditEvent): string {
+export function encodeCursor(event: AuditEvent): string {
   return Buffer.from(`${event.createdAt.getTime()}:${event.id}`, 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const match = /^(\d{1,15}):(.{1,255})$/.exec(text);
   if (!match?.[1] || !match[2]) throw authError('VALIDATION_ERROR');

@@ -14,6 +14,8 @@ export interface AuditFilter {
   type?: string | undefined;
   actorUserId?: string | undefined;
   targetId?: string | undefined;
+  /** With `targetId`: what kind of thing the target is (`user` for a person's own rows). */
+  targetType?: string | undefined;
   organizationId?: string | undefined;
   outcome?: 'success' | 'failure' | undefined;
   from?: Date | undefined;
@@ -58,6 +60,7 @@ export async function listAuditEvents(db: AuditDb, filter: AuditFilter, limit: n
   if (filter.type !== undefined) query = query.where('type', '=', filter.type);
   if (filter.actorUserId !== undefined) query = query.where('actorUserId', '=', filter.actorUserId);
   if (filter.targetId !== undefined) query = query.where('targetId', '=', filter.targetId);
+  if (filter.targetType !== undefined) query = query.where('targetType', '=', filter.targetType);
   if (filter.organizationId !== undefined) query = query.where('organizationId', '=', filter.organizationId);
   if (filter.outcome !== undefined) query = query.where('outcome', '=', filter.outcome);
   if (filter.from !== undefined) query = query.where('createdAt', '>=', filter.from);
