@@ -3,22 +3,24 @@
  * virtual authenticator (Chrome DevTools Protocol `WebAuthn.addVirtualAuthenticator`: CTAP2, a
  * platform authenticator with discoverable credentials and user verification): sign up → add a
  * passkey in the settings → sign out → sign in with it by the button → sign out → sign in with it by
- * the browser's autofill (conditional UI) → delete it → sign in with a link from the mail → sign in
- * with a code from the mail (both received over SMTP).
+ * the browser's autofill (conditional UI) → sign in with a link from the mail → sign in with a code
+ * from the mail (both received over SMTP) → turn two-factor authentication on, sign in with the
+ * password and pass the challenge with the passkey → delete the passkey.
  *
  * WebAuthn binds passkeys to a domain and an IP address is not one, so this service's BASE_URL is
  * `http://localhost:<port>` (browsers allow WebAuthn there without https). The virtual
  * authenticator answers without a person: a modal request at once, and a conditional request (the
  * autofill's) as soon as one is made, which stands in for the person picking the passkey the
  * browser offers in the email field. To keep the autofill's request from answering before the
- * button is pressed, the authenticator's automatic presence is off while the page opens and on
- * when the button is. A script added to every page records each navigator.credentials.get call and
+ * button is pressed (or at all, while another way in is tried), the authenticator's automatic
+ * presence is off while the page opens and on when the button is. A script added to every page records each navigator.credentials.get call and
  * its mediation, so the journey can tell the button's request from the autofill's.
  *
  * Screenshots go to e2e/screenshots/passwordless/.
  */
 import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { totp } from '../../packages/server/src/features/two-factor/totp.ts';
 import { startSmtpReceiver } from '../../packages/server/src/test/smtp-receiver.ts';
 import { launchChromium, newJourneyContext, skipBrowserJourneys, WAIT_MS } from '../support/browser.ts';
 import { type Environment, serviceLogErrors } from '../support/environment.ts';
@@ -86,6 +88,27 @@ function recordCredentialRequests(): void {
     calls.push(options?.mediation ?? 'modal');
     return original(options);
   };
+}
+
+const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** RFC 4648 base32 (spaces ignored): the authenticator app's key as the settings page shows it. */
+function base32Decode(text: string): Uint8Array {
+  const bytes: number[] = [];
+  let value = 0;
+  let bits = 0;
+  for (const char of text.replace(/[\s=]/g, '').toUpperCase()) {
+    const index = BASE32_ALPHABET.indexOf(char);
+    if (index < 0) throw new Error(`not base32: ${JSON.stringify(char)} in ${text}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+    value &= (1 << bits) - 1;
+  }
+  return Uint8Array.from(bytes);
 }
 
 interface ServerPasskey {
@@ -201,7 +224,7 @@ export function describePasswordlessJourney(variant: PasswordlessVariant): void 
 
     // -- the journey -----------------------------------------------------------------------------
 
-    step(`signs up with a password, in ${lang}, and opens the passkeys settings`, async () => {
+    step(`signs up with a password, in ${lang}, verifies the address and opens the passkeys settings`, async () => {
       await page.goto('/sign-up');
       await visible(heading(en.signUp.title));
       if (lang !== 'en') {
@@ -213,6 +236,18 @@ export function describePasswordlessJourney(variant: PasswordlessVariant): void 
       await field(t.common.password).fill(person.password);
       await button(t.signUp.submit).click();
       await landedSignedIn();
+      // proven now: a mailed link or code later signs in to this account as it is. (Before, the first
+      // proof of the mailbox would void the password and passkeys a stranger may have set up: docs/magic-link.md.)
+      const verification = await env.smtp.waitFor(
+        (m) => m.kind === 'verify-email' && m.to.includes(person.email),
+        WAIT_MS,
+      );
+      await page.goto(verification.links.find((l) => l.includes('/verify-email?')) ?? '');
+      await page.waitForURL('**/verified');
+      await visible(heading(t.verifyEmail.successTitle));
+      expect((await serverSession(page))?.user.emailVerified).toBe(true);
+      await page.goto('/settings/profile');
+      await visible(heading(t.settings.profile));
 
       await settingsNav()
         .getByRole('link', { name: exactly(t.settings.passkeys) })
@@ -292,30 +327,9 @@ export function describePasswordlessJourney(variant: PasswordlessVariant): void 
       expect(await credentialRequests()).toEqual(['conditional']);
     });
 
-    step('deletes the passkey in the settings', async () => {
-      await settingsNav()
-        .getByRole('link', { name: exactly(t.settings.passkeys) })
-        .click();
-      await visible(heading(t.settings.passkeys));
-      const list = page.getByRole('list', { name: exactly(t.passkeys.listLabel) });
-      await visible(list.getByText(exactly(person.passkeyName)));
-      // used twice now: the list says when
-      expect(await list.getByRole('listitem').first().textContent()).toContain(
-        format(t.passkeys.lastUsed, { time: '' }).trim(),
-      );
-      await button(format(t.passkeys.deleteLabel, { name: person.passkeyName })).click();
-      await visible(page.getByText(exactly(format(t.passkeys.deleteQuestion, { name: person.passkeyName }))));
-      await shots.take(page, 'passkey-delete-question');
-      await button(t.passkeys.deleteConfirm).click();
-      await visible(status(format(t.passkeys.deleted, { name: person.passkeyName })));
-      await visible(page.getByText(exactly(t.passkeys.none)));
-      await shots.take(page, 'passkey-deleted');
-      expect(await serverPasskeys()).toEqual([]);
-      // the device forgets it too, so that no page offers a passkey the server no longer knows
-      await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
-    });
-
     step('signs out, and signs in with a link from the mail', async () => {
+      // the passkey stays on the device: its autofill must not answer while the mailed ways are tried
+      await presence(false);
       await signOut();
       const before = env.smtp.messages.length;
       await field(t.signIn.identifierLabel).fill(person.email);
@@ -354,6 +368,61 @@ export function describePasswordlessJourney(variant: PasswordlessVariant): void 
       await shots.take(page, 'email-code');
       await button(t.emailCode.submit).click();
       await landedSignedIn();
+    });
+
+    step('turns two-factor on, and passes the challenge after the password with the passkey', async () => {
+      await settingsNav()
+        .getByRole('link', { name: exactly(t.settings.twoFactor) })
+        .click();
+      await visible(heading(t.settings.twoFactor));
+      await button(t.twoFactorSettings.turnOn).click();
+      await field(t.twoFactorSettings.passwordLabel).fill(person.password);
+      await button(t.common.continue).click();
+      await visible(page.locator('.secret'));
+      const key = base32Decode((await page.locator('.secret').textContent()) ?? '');
+      await field(t.twoFactorSettings.codeLabel).fill(totp(key, Date.now()));
+      await button(t.twoFactorSettings.confirm).click();
+      await visible(status(t.twoFactorSettings.enabled));
+
+      await signOut();
+      await field(t.signIn.identifierLabel).fill(person.email);
+      await field(t.common.password).fill(person.password);
+      await button(t.signIn.submit).click();
+      await page.waitForURL('**/two-factor');
+      await visible(heading(t.twoFactor.title));
+      expect(await serverSession(page)).toBeNull();
+      await visible(button(t.twoFactor.usePasskey));
+      await shots.take(page, 'two-factor-passkey');
+
+      const before = (await credentialRequests()).length;
+      await presence(true);
+      await button(t.twoFactor.usePasskey).click();
+      await landedSignedIn();
+      // the second factor's own request, for this account's passkeys
+      expect((await credentialRequests()).slice(before)).toEqual(['modal']);
+    });
+
+    step('deletes the passkey in the settings', async () => {
+      await settingsNav()
+        .getByRole('link', { name: exactly(t.settings.passkeys) })
+        .click();
+      await visible(heading(t.settings.passkeys));
+      const list = page.getByRole('list', { name: exactly(t.passkeys.listLabel) });
+      await visible(list.getByText(exactly(person.passkeyName)));
+      // used twice now: the list says when
+      expect(await list.getByRole('listitem').first().textContent()).toContain(
+        format(t.passkeys.lastUsed, { time: '' }).trim(),
+      );
+      await button(format(t.passkeys.deleteLabel, { name: person.passkeyName })).click();
+      await visible(page.getByText(exactly(format(t.passkeys.deleteQuestion, { name: person.passkeyName }))));
+      await shots.take(page, 'passkey-delete-question');
+      await button(t.passkeys.deleteConfirm).click();
+      await visible(status(format(t.passkeys.deleted, { name: person.passkeyName })));
+      await visible(page.getByText(exactly(t.passkeys.none)));
+      await shots.take(page, 'passkey-deleted');
+      expect(await serverPasskeys()).toEqual([]);
+      // the device forgets it too, so that no page offers a passkey the server no longer knows
+      await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
     });
 
     step('meets no uncaught errors and no refusal of the Content-Security-Policy in the browser', async () => {
