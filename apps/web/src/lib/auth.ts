@@ -9,6 +9,7 @@
 import { createAuthClient } from '@latch/client';
 import type {
   accountDeletion,
+  audit,
   accounts,
   credentials,
   dataExport,
@@ -142,6 +143,8 @@ export interface AuthClient {
   isUsernameAvailable: Call<typeof username.isUsernameAvailable>;
   /** GET /export-user-data: what Latch keeps about the signed-in person, to download (never a secret). */
   exportUserData: Bare<typeof dataExport.exportUserData>;
+  /** GET /list-own-audit-events: the person's own security activity, newest first, a page at a time. */
+  listOwnAuditEvents: QueryCall<typeof audit.listOwnAuditEvents>;
   organization: OrganizationClient;
   twoFactor: TwoFactorClient;
   passkey: PasskeyClient;
@@ -189,6 +192,7 @@ export const authClient: AuthClient = {
   unlinkAccount: (body) => client.unlinkAccount(body),
   isUsernameAvailable: (body) => client.isUsernameAvailable(body),
   exportUserData: () => client.exportUserData(),
+  listOwnAuditEvents: (query) => client.listOwnAuditEvents({ query }),
   organization: {
     create: (body) => client.organization.create(body),
     checkSlug: (body) => client.organization.checkSlug(body),

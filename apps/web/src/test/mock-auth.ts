@@ -123,6 +123,7 @@ export function createMockClient() {
     unlinkAccount: vi.fn<AuthClient['unlinkAccount']>(() => ok({ status: true })),
     isUsernameAvailable: vi.fn<AuthClient['isUsernameAvailable']>(() => ok({ available: true })),
     exportUserData: vi.fn<AuthClient['exportUserData']>(),
+    listOwnAuditEvents: vi.fn<AuthClient['listOwnAuditEvents']>(() => ok({ events: [], nextCursor: null })),
     organization: createMockOrganizationClient(),
     twoFactor: createMockTwoFactorClient(),
     passkey: createMockPasskeyClient(),
