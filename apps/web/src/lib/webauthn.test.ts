@@ -58,11 +58,9 @@ function credential(response: Record<string, unknown>) {
 /** WebAuthn is there (the library checks for the constructor)… */
 class FakePublicKeyCredential {}
 /** …and so is the autofill's conditional request. */
-class ConditionalPublicKeyCredential {
-  static async isConditionalMediationAvailable() {
-    return true;
-  }
-}
+const ConditionalPublicKeyCredential = Object.assign(class {}, {
+  isConditionalMediationAvailable: async () => true,
+});
 
 const create = vi.fn();
 const get = vi.fn();
