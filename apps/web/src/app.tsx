@@ -13,6 +13,7 @@ import { SettingsLayout } from './pages/account/layout.tsx';
 import { PasskeysPage } from './pages/account/passkeys.tsx';
 import { PasswordPage } from './pages/account/password.tsx';
 import { ProfilePage } from './pages/account/profile.tsx';
+import { SecurityActivityPage } from './pages/account/security-activity.tsx';
 import { SessionsPage } from './pages/account/sessions.tsx';
 import { UndoChangePage } from './pages/account/undo-change.tsx';
 import { ImpersonationBanner } from './pages/admin/impersonation-banner.tsx';
@@ -71,6 +72,7 @@ export function AppRoutes() {
         <Route path="accounts" element={<AccountsPage />} />
         <Route path="two-factor" element={<TwoFactorSettingsPage />} />
         <Route path="sessions" element={<SessionsPage />} />
+        <Route path="activity" element={<SecurityActivityPage />} />
         <Route path="delete" element={<DeleteAccountPage />} />
       </Route>
       <Route path="/accept-invitation/:id" element={<AcceptInvitationPage />} />

@@ -9,8 +9,8 @@
 import { createAuthClient } from '@latch/client';
 import type {
   accountDeletion,
-  audit,
   accounts,
+  audit,
   credentials,
   dataExport,
   EndpointEntry,

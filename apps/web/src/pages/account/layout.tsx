@@ -10,7 +10,17 @@ import { describeError, needsReauthentication } from '../../lib/errors.ts';
 import { useSession, useSignOut } from '../../lib/session.ts';
 import type { AuthError } from '../../lib/wire-types.ts';
 
-const SECTIONS = ['profile', 'email', 'password', 'passkeys', 'two-factor', 'accounts', 'sessions', 'delete'] as const;
+const SECTIONS = [
+  'profile',
+  'email',
+  'password',
+  'passkeys',
+  'two-factor',
+  'accounts',
+  'sessions',
+  'activity',
+  'delete',
+] as const;
 
 /** Side navigation on wide screens, wrapping tabs on phones (components/tab-nav.tsx). */
 export function SettingsLayout() {
@@ -25,6 +35,7 @@ export function SettingsLayout() {
     'two-factor': t.settings.twoFactor,
     accounts: t.settings.accounts,
     sessions: t.settings.sessions,
+    activity: t.settings.activity,
     delete: t.settings.deleteAccount,
   };
   return (
