@@ -107,7 +107,7 @@ export function SecurityActivityPage() {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const [securing, setSecuring] = useState(false);
-  const secureRef = useRef<HTMLDivElement>(null);
+  const secureRef = useRef<HTMLElement>(null);
   const revokeOthers = useMutation({
     ...authMutationOptions((_: undefined) => authClient.revokeOtherSessions()),
     onSuccess: () =>
@@ -132,7 +132,7 @@ export function SecurityActivityPage() {
       <PageHeading id="activity-title">{t.settings.activity}</PageHeading>
       <p className="panel__description">{t.securityActivity.description}</p>
       {securing ? (
-        <div ref={secureRef} tabIndex={-1} className="security-steps" aria-labelledby="secure-title">
+        <section ref={secureRef} tabIndex={-1} className="security-steps" aria-labelledby="secure-title">
           <h2 id="secure-title" className="section-title">
             {t.securityActivity.secureTitle}
           </h2>
@@ -154,7 +154,7 @@ export function SecurityActivityPage() {
               <span>{t.securityActivity.changePassword}</span>
             </Link>
           </div>
-        </div>
+        </section>
       ) : null}
       {activity.isPending ? (
         <FullPageSpinner />

@@ -65,9 +65,9 @@ await describeOnDatabases('invitation preview', {}, (t) => {
 
     const accepted = await invite('dan.preview@example.test');
     const dan = await signUpUser(t.app, { email: 'dan.preview@example.test' });
-    expect((await dan.client.post('/organization/accept-invitation', { invitationId: accepted.invitationId })).status).toBe(
-      200,
-    );
+    expect(
+      (await dan.client.post('/organization/accept-invitation', { invitationId: accepted.invitationId })).status,
+    ).toBe(200);
     const canceled = await invite('erin.preview@example.test');
     expect(
       (await canceled.person.client.post('/organization/cancel-invitation', { invitationId: canceled.invitationId }))
