@@ -7,16 +7,18 @@
  * BENCH_POSTGRES_URL, BENCH_MYSQL_URL, BENCH_REDIS_URL.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { measureHashCeiling, startBareServer } from './ceilings.ts';
+import { ES256_IN_FLIGHT, measureEs256Ceiling, measureHashCeiling, startBareServer } from './ceilings.ts';
 import { clusterScenario, proxiedCeiling } from './cluster.ts';
-import { type LoadFigures, runLoad } from './load.ts';
-import { BENCH_PASSWORD, type SeedResult, seed, seedOrganization, serverVersion } from './seed.ts';
-import { type RunningServer, startLatch } from './server.ts';
+import { type LoadFigures, percentile, runLoad, runOperations } from './load.ts';
+import { passkeySignIn, passkeySignInLoop, seedPasskeys } from './passkey.ts';
+import { BENCH_PASSWORD, benchUserId, type SeedResult, seed, seedOrganization, serverVersion } from './seed.ts';
+import { BENCH_HOST, type RunningServer, startLatch } from './server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -189,6 +191,49 @@ async function signInScenario(scenario: string, url: string, data: SeedResult): 
 }
 
 /**
+ * Passkey sign-in: every known person after those whose session cookies the other
+ * scenarios read gets one passkey (passkey.ts), and the load runs whole ceremonies, the
+ * options then the signed assertion, in as many loops as the other rows have connections.
+ * The row counts sign-ins; each is two requests.
+ */
+async function passkeySignInScenario(scenario: string, url: string, data: SeedResult): Promise<Row> {
+  const first = data.cookies.length + 1;
+  const userIds = Array.from({ length: data.users - first + 1 }, (_, i) => benchUserId(first + i));
+  const holders = await seedPasskeys(url, userIds, BENCH_HOST);
+  const config = { plugins: { passkey: { rpID: BENCH_HOST, rpName: 'Latch bench' } } };
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  try {
+    const { result, diagnostics } = await withServer(scenario.replace(/\W+/g, '-'), url, config, async (server) => {
+      // one ceremony first, so that the row never measures a refusal
+      const [holder] = holders;
+      if (!holder) throw new Error(`${scenario}: no person to sign in`);
+      const probe = await passkeySignIn(agent, server.url, holder);
+      const answer: unknown = probe.outcome === 'ok' ? JSON.parse(probe.answer.body) : null;
+      if (typeof answer !== 'object' || answer === null || !('token' in answer))
+        throw new Error(`${scenario}: ${probe.answer.status} ${probe.answer.body.slice(0, 500)}`);
+      return runOperations(
+        CONNECTIONS,
+        passkeySignInLoop(agent, server.url, holders, CONNECTIONS),
+        SECONDS,
+        WARMUP,
+        () => server.resetDiagnostics(),
+      );
+    });
+    return {
+      scenario,
+      ...result,
+      eventLoopDelayMaxMs: diagnostics?.eventLoopDelayMaxMs,
+      maxRssMB: mb(diagnostics?.maxRssBytes),
+      note: `sign-ins per second, two requests each (options, then the assertion): ${Math.round(
+        result.requestsPerSecond * 2,
+      )} req/s; ${holders.length} people with one device-bound passkey each, its counter rising with every sign-in`,
+    };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
  * A GET endpoint read by one person under load: one path, or a path per request (pages).
  * `check` looks at the first answer, so that a row never measures an error or an empty page.
  */
@@ -241,11 +286,6 @@ function membersCheck(count: number, total?: number): (body: unknown) => string 
   };
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
-}
-
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function mb(bytes: number | undefined): number | undefined {
@@ -270,6 +310,14 @@ async function main(): Promise<void> {
   const hash = await measureHashCeiling(SECONDS);
   rows.push({ scenario: `ceiling: Argon2id verify, ${hash.concurrency} in flight`, requestsPerSecond: hash.perSecond });
   log(`ceilings: ${Math.round(bareFigures.requestsPerSecond)} req/s bare, ${hash.perSecond.toFixed(1)} hashes/s`);
+  // the ceiling of a passkey sign-in is its signature verification, not a hash: measured when its rows run
+  const passkeyName = 'passkey sign-in · SQLite';
+  const es256Name = `ceiling: ES256 verify (passkey), ${ES256_IN_FLIGHT} in flight`;
+  const es256 = wanted(passkeyName) || wanted(es256Name) ? await measureEs256Ceiling(SECONDS) : null;
+  if (es256) {
+    rows.push({ scenario: es256Name, requestsPerSecond: es256.perSecond });
+    log(`ceiling: ${Math.round(es256.perSecond)} ES256 verifications/s`);
+  }
 
   const vsBare = (r: Row): Row => ({
     ...r,
@@ -277,6 +325,8 @@ async function main(): Promise<void> {
     ratio: (r.requestsPerSecond ?? 0) / bareFigures.requestsPerSecond,
   });
   const vsHash = (r: Row): Row => ({ ...r, limit: 'hash', ratio: (r.requestsPerSecond ?? 0) / hash.perSecond });
+  const vsEs256 = (r: Row): Row =>
+    es256 ? { ...r, limit: 'ES256', ratio: (r.requestsPerSecond ?? 0) / es256.perSecond } : r;
 
   // 1,000 users
   const sqliteSmall = `sqlite:${join(work, 'small.db')}`;
@@ -466,6 +516,8 @@ async function main(): Promise<void> {
     );
     rows.push(vsHash({ scenario: 'sign-up/email · SQLite', ...signUp }));
   }
+  // beside the password rows: a sign-in that hashes no password
+  if (wanted(passkeyName)) rows.push(vsEs256(await passkeySignInScenario(passkeyName, sqliteSmall, small)));
   if (wanted('list-sessions · SQLite'))
     rows.push(
       vsBare(

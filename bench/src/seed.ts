@@ -32,6 +32,8 @@ const pad = (n: number) => String(n).padStart(9, '0');
 const userId = (n: number) => `benchuser${pad(n)}`.padEnd(32, 'x');
 const email = (n: number) => `user${n}@bench.test`;
 const knownToken = (n: number) => `benchtoken${pad(n)}`.padEnd(32, 'k');
+/** The id seed() gives user n (1-based), for rows another part of the bench adds to them. */
+export const benchUserId = (n: number): string => userId(n);
 
 export async function seed(url: string, users: number, sessionsPerUser: number, secret: string): Promise<SeedResult> {
   const started = performance.now();

@@ -4,6 +4,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
+/** The host every server of the bench listens on and names in BASE_URL (a passkey's relying party id). */
+export const BENCH_HOST = '127.0.0.1';
+
 export interface RunningServer {
   url: string;
   pid: number;
@@ -21,7 +24,7 @@ export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.listen(0, BENCH_HOST, () => {
       const address = srv.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       srv.close(() => resolve(port));
@@ -45,8 +48,8 @@ export async function startLatch(opts: {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
-    HOST: '127.0.0.1',
-    BASE_URL: `http://127.0.0.1:${port}`,
+    HOST: BENCH_HOST,
+    BASE_URL: `http://${BENCH_HOST}:${port}`,
     DATABASE_URL: opts.databaseURL,
     AUTH_SECRET: opts.secret,
     AUTH_CONFIG: configPath,
@@ -71,7 +74,7 @@ export async function startLatch(opts: {
   child.stderr?.on('data', (d: Buffer) => {
     stderr += d.toString();
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${BENCH_HOST}:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Latch exited while starting: ${stderr.slice(-2000)}`);
