@@ -111,7 +111,7 @@ export function EventTable({
                 </td>
                 <td data-label={t.admin.columnEvent}>
                   {name}
-                  <span className="admin-cell-note admin-mono">{event.type}</span>
+                  <span className="admin-cell-note admin-mono admin-type">{event.type}</span>
                 </td>
                 <td data-label={t.admin.columnOutcome}>
                   <OutcomeBadge outcome={event.outcome} />
@@ -122,8 +122,8 @@ export function EventTable({
                 <td data-label={t.admin.columnTarget}>
                   <Target event={event} />
                 </td>
-                <td data-label={t.admin.columnIp} className="admin-mono">
-                  {event.ipAddress ?? '—'}
+                <td data-label={t.admin.columnIp}>
+                  <span className="admin-mono">{event.ipAddress ?? '—'}</span>
                 </td>
                 <td className="admin-table__action">
                   <Button

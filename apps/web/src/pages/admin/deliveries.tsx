@@ -151,8 +151,8 @@ export function DeliveriesPage() {
                             {event}
                             {delivery.replayOf ? <span className="admin-cell-note">{t.admin.isReplay}</span> : null}
                           </td>
-                          <td data-label={t.admin.columnEndpoint} className="admin-mono admin-table__url">
-                            {url}
+                          <td data-label={t.admin.columnEndpoint} className="admin-table__url">
+                            <span className="admin-mono">{url}</span>
                           </td>
                           <td data-label={t.admin.columnStatus}>
                             <StatusBadge status={delivery.status} />

@@ -80,7 +80,7 @@ export const adminDe: Messages['admin'] = {
   badgeTwoFactor: 'Zwei-Faktor an',
   badgeYou: 'Du',
   roleAdmin: 'Admin',
-  roleUser: 'Person',
+  roleUser: 'Benutzer',
   roleDefault: 'Standardrolle',
 
   selectedCount: 'Ausgewählt: {count}',
