@@ -23,6 +23,8 @@ export interface EnvironmentOptions {
   appName?: string;
   /** Display names the OpenID provider gives, by email. */
   people?: Record<string, string>;
+  /** More of the AUTH_CONFIG document, over the defaults below (a journey's own settings: webhooks on, …). */
+  config?: Record<string, unknown>;
 }
 
 /** Does this build of the server have social sign-in? (Other engineers are adding it.) */
@@ -68,6 +70,7 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
         socialProviders: {
           google: { clientId: oidc.clientId, clientSecret: oidc.clientSecret, endpoints: oidc.endpoints },
         },
+        ...options.config,
       },
     });
     opened.push(() => latch.stop());

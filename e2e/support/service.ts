@@ -18,6 +18,12 @@ export interface LatchService {
   port: number;
   /** Everything the service printed so far (for failure messages). */
   output(): string;
+  /**
+   * The SQLite file the service uses, for what an operator does by hand in the database: making the
+   * first admin with `UPDATE "user" SET role = 'admin'` (the other way, `adminUserIds`, needs the
+   * id before the service starts).
+   */
+  databaseFile: string;
   stop(): Promise<void>;
 }
 
@@ -61,6 +67,7 @@ export async function startLatch(options: StartLatchOptions): Promise<LatchServi
   const baseURL = `http://${options.hostname ?? '127.0.0.1'}:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'latch-e2e-'));
   const configPath = join(dir, 'latch.config.json');
+  const databaseFile = join(dir, 'latch.db');
   writeFileSync(configPath, JSON.stringify(options.config, null, 2));
 
   // The service runs as in development (no NODE_ENV=test from vitest): what a person trying it gets.
@@ -73,7 +80,7 @@ export async function startLatch(options: StartLatchOptions): Promise<LatchServi
       PORT: String(port),
       HOST: '127.0.0.1',
       BASE_URL: baseURL,
-      DATABASE_URL: `sqlite:${join(dir, 'latch.db')}`,
+      DATABASE_URL: `sqlite:${databaseFile}`,
       AUTH_SECRET: randomBytes(32).toString('base64url'),
       SMTP_URL: options.smtpURL,
       MAIL_FROM: 'Latch E2E <no-reply@latch.test>',
@@ -125,5 +132,5 @@ export async function startLatch(options: StartLatchOptions): Promise<LatchServi
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { baseURL, port, output: () => output, stop };
+  return { baseURL, port, output: () => output, databaseFile, stop };
 }
