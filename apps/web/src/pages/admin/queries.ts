@@ -26,8 +26,15 @@ async function readAccess(): Promise<AuthResult<boolean>> {
   return { data: result.data.success, error: null };
 }
 
+/** How long the answer holds before the console asks again (a role changes rarely; the server checks each call). */
+const ACCESS_FRESH_MS = 60_000;
+
 export function accessQuery(userId: string | null) {
-  return { ...authQueryOptions(adminKeys.access(userId), readAccess), enabled: userId !== null };
+  return {
+    ...authQueryOptions(adminKeys.access(userId), readAccess),
+    enabled: userId !== null,
+    staleTime: ACCESS_FRESH_MS,
+  };
 }
 
 export function usersQuery(query: ListUsersQuery) {
