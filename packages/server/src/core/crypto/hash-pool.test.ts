@@ -56,11 +56,17 @@ describe('the password hashing pool', () => {
   it('keeps the event loop free while every core hashes', async () => {
     const histogram = monitorEventLoopDelay({ resolution: 1 });
     const hash = await pool.hash('busy', OPTIONS);
+    // what one verification costs on this machine right now (a loaded CI machine makes it longer)
+    const started = performance.now();
+    await pool.verify(hash, 'busy');
+    const oneVerifyMs = performance.now() - started;
     histogram.enable();
     await Promise.all(Array.from({ length: 8 }, () => pool.verify(hash, 'busy')));
     histogram.disable();
-    // a hash takes tens of milliseconds; the loop must never wait for one
-    expect(histogram.max / 1e6).toBeLessThan(20);
+    // a verification on the event loop would hold it for a whole verification; off the loop, the
+    // longest wait is the machine's own scheduling noise, well under half of one (and under 20 ms
+    // on an idle machine, where a verification takes ~40 ms)
+    expect(histogram.max / 1e6).toBeLessThan(Math.max(20, oneVerifyMs / 2));
   });
 });
 
