@@ -49,10 +49,13 @@ describe('the operator’s brand', () => {
 
   it('shows the logo named by the app, the footer links, and no "Protected by" line', () => {
     window.__LATCH__ = branded;
-    localStorage.setItem('latch.theme', 'light');
     renderPage('/', '/', <Page />);
-    const logo = screen.getByRole('img', { name: 'Acme ID' });
-    expect(logo.getAttribute('src')).toBe('/brand/light.svg');
+    // both versions are in the page; the stylesheet shows the theme's one (<html data-theme>)
+    const logos = screen.getAllByRole('img', { name: 'Acme ID' });
+    expect(logos.map((logo) => [logo.className, logo.getAttribute('src')])).toEqual([
+      ['brand__logo brand__logo--light', '/brand/light.svg'],
+      ['brand__logo brand__logo--dark', 'https://cdn.acme.example/dark.svg'],
+    ]);
     const footer = screen.getByRole('navigation', { name: 'Help and legal' });
     expect(footer.querySelectorAll('a')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Support' }).getAttribute('href')).toBe('https://acme.example/help');
@@ -62,11 +65,12 @@ describe('the operator’s brand', () => {
     expect(screen.queryByText(/Protected by/)).toBeNull();
   });
 
-  it('shows the dark logo in the dark theme', () => {
-    window.__LATCH__ = branded;
-    localStorage.setItem('latch.theme', 'dark');
+  it('shows one logo when there is no dark version', () => {
+    window.__LATCH__ = { ...branded, branding: { ...branded.branding, logo: { light: '/brand/light.svg' } } };
     renderPage('/', '/', <Page />);
-    expect(screen.getByRole('img', { name: 'Acme ID' }).getAttribute('src')).toBe('https://cdn.acme.example/dark.svg');
+    expect(screen.getAllByRole('img', { name: 'Acme ID' }).map((logo) => logo.getAttribute('src'))).toEqual([
+      '/brand/light.svg',
+    ]);
   });
 
   it('is Latch’s own without a brand', () => {

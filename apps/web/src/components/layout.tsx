@@ -52,12 +52,12 @@ export function Logo() {
 }
 
 /**
- * The operator's logo (branding.logo) in the theme's version, named by the app's name; without
- * one, Latch's mark beside the name.
+ * The operator's logo (branding.logo) named by the app's name; without one, Latch's mark beside
+ * the name. With a dark version, both are in the page and the stylesheet shows the one of the
+ * theme in force (`<html data-theme>`, which the theme toggle sets), so it follows the toggle at once.
  */
 export function BrandMark() {
   const { appName, branding } = getConfig();
-  const { theme } = useTheme();
   if (!branding.logo) {
     return (
       <>
@@ -66,7 +66,15 @@ export function BrandMark() {
       </>
     );
   }
-  return <img className="brand__logo" src={branding.logo[theme]} alt={appName} />;
+  if (branding.logo.dark === branding.logo.light) {
+    return <img className="brand__logo" src={branding.logo.light} alt={appName} />;
+  }
+  return (
+    <>
+      <img className="brand__logo brand__logo--light" src={branding.logo.light} alt={appName} />
+      <img className="brand__logo brand__logo--dark" src={branding.logo.dark} alt={appName} />
+    </>
+  );
 }
 
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
