@@ -22,8 +22,29 @@ export interface LatchFeatures {
   emailOTP: boolean;
 }
 
+/** One theme's colours from the operator's primary colour, already at WCAG AA (server: core/config/branding.ts). */
+export interface ThemeColours {
+  accent: string;
+  accentHover: string;
+  link: string;
+  accentSoft: string;
+  focus: string;
+}
+
+/** The operator's brand (docs/branding.md); null where Latch's own is used. */
+export interface Branding {
+  logo: { light: string; dark: string } | null;
+  colours: { light: ThemeColours; dark: ThemeColours } | null;
+  supportURL: string | null;
+  termsURL: string | null;
+  privacyURL: string | null;
+  /** false: no "Protected by …" line under the pages. */
+  poweredBy: boolean;
+}
+
 export interface LatchConfig {
   appName: string;
+  branding: Branding;
   /** Ids of the configured social providers, e.g. `['github', 'google']`. */
   providers: string[];
   features: LatchFeatures;
@@ -39,8 +60,18 @@ declare global {
   }
 }
 
+const DEFAULT_BRANDING: Branding = {
+  logo: null,
+  colours: null,
+  supportURL: null,
+  termsURL: null,
+  privacyURL: null,
+  poweredBy: true,
+};
+
 const DEFAULT_CONFIG: LatchConfig = {
   appName: 'Latch',
+  branding: DEFAULT_BRANDING,
   providers: [],
   features: {
     username: false,
@@ -77,6 +108,55 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A link people may follow: http(s) only, so no `javascript:` reaches an href. */
+function httpLink(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An image: https, or a path on this origin. */
+function imageSource(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  if (/^\/(?![/\\])/.test(value)) return value;
+  return value.startsWith('https://') ? httpLink(value) : null;
+}
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+function parseThemeColours(raw: unknown): ThemeColours | null {
+  if (!isRecord(raw)) return null;
+  const keys = ['accent', 'accentHover', 'link', 'accentSoft', 'focus'] as const;
+  const colours: Partial<ThemeColours> = {};
+  for (const key of keys) {
+    const value = raw[key];
+    if (typeof value !== 'string' || !HEX_COLOUR.test(value)) return null;
+    colours[key] = value;
+  }
+  return colours as ThemeColours;
+}
+
+function parseBranding(raw: unknown): Branding {
+  if (!isRecord(raw)) return DEFAULT_BRANDING;
+  const logo = isRecord(raw.logo) ? raw.logo : {};
+  const light = imageSource(logo.light);
+  const colours = isRecord(raw.colours) ? raw.colours : {};
+  const lightColours = parseThemeColours(colours.light);
+  const darkColours = parseThemeColours(colours.dark);
+  return {
+    logo: light ? { light, dark: imageSource(logo.dark) ?? light } : null,
+    colours: lightColours && darkColours ? { light: lightColours, dark: darkColours } : null,
+    supportURL: httpLink(raw.supportURL),
+    termsURL: httpLink(raw.termsURL),
+    privacyURL: httpLink(raw.privacyURL),
+    poweredBy: raw.poweredBy !== false,
+  };
+}
+
 /** Reads and sanitises the injected object; unknown or ill-typed fields fall back to the defaults. */
 export function parseConfig(raw: unknown): LatchConfig {
   if (!isRecord(raw)) return DEFAULT_CONFIG;
@@ -88,6 +168,7 @@ export function parseConfig(raw: unknown): LatchConfig {
     : [];
   return {
     appName: typeof raw.appName === 'string' && raw.appName.trim() ? raw.appName.trim() : DEFAULT_CONFIG.appName,
+    branding: parseBranding(raw.branding),
     providers: [...new Set(providers)],
     features: {
       username: flag('username'),
@@ -125,4 +206,27 @@ export function getConfig(): LatchConfig {
 /** For tests: forget the parsed configuration so the next `getConfig()` reads `window.__LATCH__` again. */
 export function resetConfigForTests(): void {
   cached = null;
+}
+
+const COLOUR_PROPERTIES: Record<keyof ThemeColours, string> = {
+  accent: 'accent',
+  accentHover: 'accent-hover',
+  link: 'link',
+  accentSoft: 'accent-soft',
+  focus: 'focus',
+};
+
+/**
+ * Gives the page the brand's colours before the first render: custom properties set on <html>
+ * through the CSSOM (`--brand-light-accent`, `--brand-dark-link`…), which styles.css reads in
+ * each theme. Not a style attribute in the markup: the page's CSP allows no inline style, but
+ * it does not govern the CSSOM.
+ */
+export function applyBranding(branding: Branding, root: HTMLElement = document.documentElement): void {
+  if (!branding.colours) return;
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [key, property] of Object.entries(COLOUR_PROPERTIES)) {
+      root.style.setProperty(`--brand-${theme}-${property}`, branding.colours[theme][key as keyof ThemeColours]);
+    }
+  }
 }

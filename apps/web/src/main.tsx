@@ -3,12 +3,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app.tsx';
+import { applyBranding, getConfig } from './config.ts';
 import { I18nProvider } from './i18n/i18n.tsx';
 import { createQueryClient } from './lib/query.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+applyBranding(getConfig().branding);
 
 createRoot(root).render(
   <StrictMode>

@@ -99,6 +99,8 @@ async function main(): Promise<void> {
   if (settings.secretSource === 'generated')
     logger.warn('using a development secret from ./data/secret; set AUTH_SECRET in production');
   if (!web) logger.warn('the web app is not built (apps/web/dist): only the API is served');
+  // the configured colour as each theme uses it, when it had to change to keep WCAG AA contrast (docs/branding.md)
+  for (const adjustment of auth.config.branding.palette?.adjustments ?? []) logger.warn(adjustment);
 
   const diagnostics = process.env.LATCH_DIAGNOSTICS_FILE ? startDiagnostics(process.env.LATCH_DIAGNOSTICS_FILE) : null;
 

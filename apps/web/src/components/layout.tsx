@@ -51,6 +51,32 @@ export function Logo() {
   );
 }
 
+/**
+ * The operator's logo (branding.logo) named by the app's name; without one, Latch's mark beside
+ * the name. With a dark version, both are in the page and the stylesheet shows the one of the
+ * theme in force (`<html data-theme>`, which the theme toggle sets), so it follows the toggle at once.
+ */
+export function BrandMark() {
+  const { appName, branding } = getConfig();
+  if (!branding.logo) {
+    return (
+      <>
+        <Logo />
+        <span className="brand__name">{appName}</span>
+      </>
+    );
+  }
+  if (branding.logo.dark === branding.logo.light) {
+    return <img className="brand__logo" src={branding.logo.light} alt={appName} />;
+  }
+  return (
+    <>
+      <img className="brand__logo brand__logo--light" src={branding.logo.light} alt={appName} />
+      <img className="brand__logo brand__logo--dark" src={branding.logo.dark} alt={appName} />
+    </>
+  );
+}
+
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, lang, setLanguage } = useI18n();
   const id = useId();
@@ -149,7 +175,6 @@ export function Avatar({
 
 export function SiteHeader() {
   const { t } = useI18n();
-  const { appName } = getConfig();
   const session = useSession();
   const signOut = useSignOut();
   const user = session.data?.user;
@@ -163,8 +188,7 @@ export function SiteHeader() {
       <header className="site-header">
         <div className="site-header__inner">
           <Link to="/" className="brand">
-            <Logo />
-            <span className="brand__name">{appName}</span>
+            <BrandMark />
           </Link>
           {/* its own row under the brand on a phone, so the organization's name is not cut to a few letters */}
           {user ? (
@@ -220,9 +244,27 @@ export function SiteHeader() {
 
 export function SiteFooter() {
   const { t, format } = useI18n();
+  const { appName, branding } = getConfig();
+  const links = [
+    { href: branding.supportURL, label: t.common.support },
+    { href: branding.termsURL, label: t.common.terms },
+    { href: branding.privacyURL, label: t.common.privacy },
+  ].filter((link): link is { href: string; label: string } => link.href !== null);
+  if (links.length === 0 && !branding.poweredBy) return null;
   return (
     <footer className="site-footer">
-      <p>{format(t.common.footer, { app: getConfig().appName })}</p>
+      {links.length > 0 ? (
+        <nav aria-label={t.common.footerLinks}>
+          <ul className="site-footer__links">
+            {links.map((link) => (
+              <li key={link.label}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {branding.poweredBy ? <p>{format(t.common.footer, { app: appName })}</p> : null}
     </footer>
   );
 }

@@ -13,6 +13,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { ThemeColours } from '../core/config/branding.ts';
 import type { ResolvedConfig } from '../core/config/resolve.ts';
 import { webHeaders } from '../core/http/security-headers.ts';
 
@@ -32,8 +33,19 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** The brand as the web app applies it (docs/branding.md); colours already at WCAG AA in each theme. */
+export interface PublicBranding {
+  logo: { light: string; dark: string } | null;
+  colours: { light: ThemeColours; dark: ThemeColours } | null;
+  supportURL: string | null;
+  termsURL: string | null;
+  privacyURL: string | null;
+  poweredBy: boolean;
+}
+
 export interface PublicConfig {
   appName: string;
+  branding: PublicBranding;
   providers: string[];
   features: {
     username: boolean;
@@ -54,8 +66,17 @@ export interface PublicConfig {
 }
 
 export function publicConfig(config: ResolvedConfig): PublicConfig {
+  const { branding } = config;
   return {
     appName: config.appName,
+    branding: {
+      logo: branding.logo,
+      colours: branding.palette && { light: branding.palette.light, dark: branding.palette.dark },
+      supportURL: branding.supportURL,
+      termsURL: branding.termsURL,
+      privacyURL: branding.privacyURL,
+      poweredBy: branding.poweredBy,
+    },
     providers: Object.keys(config.socialProviders),
     features: {
       username: config.plugins.username !== false,
@@ -74,6 +95,21 @@ export function publicConfig(config: ResolvedConfig): PublicConfig {
       ? { minLength: config.plugins.username.minUsernameLength, maxLength: config.plugins.username.maxUsernameLength }
       : null,
   };
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The page before any script runs: the app's name as its title and the operator's favicon
+ * in place of Latch's (so that both are right in the tab and in bookmarks from the start).
+ */
+export function brandedIndex(html: string, config: Pick<ResolvedConfig, 'appName' | 'branding'>): string {
+  let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.appName)}</title>`);
+  const { favicon } = config.branding;
+  if (favicon) out = out.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${escapeAttribute(favicon)}" />`);
+  return out;
 }
 
 /** The file below `root` that `pathname` names, or null when it would leave `root`. */
@@ -97,7 +133,7 @@ export function createStaticHandler(distDir: string, config: ResolvedConfig): ((
   const json = JSON.stringify(publicConfig(config)).replace(/</g, '\\u003c');
   const inject = `<script type="application/json" id="latch-config">${json}</script>`;
   const SECURITY_HEADERS = webHeaders(config);
-  const raw = readFileSync(indexPath, 'utf8');
+  const raw = brandedIndex(readFileSync(indexPath, 'utf8'), config);
   const indexHtml = raw.includes('<!--latch:config-->')
     ? raw.replace('<!--latch:config-->', inject)
     : raw.replace('</head>', `${inject}</head>`);

@@ -24,6 +24,10 @@ export const de: Messages = {
     continue: 'Weiter',
     errorHeading: 'Es gibt ein Problem',
     footer: 'Geschützt durch {app}. Dein Passwort wird niemals weitergegeben.',
+    footerLinks: 'Hilfe und Rechtliches',
+    support: 'Hilfe',
+    terms: 'Nutzungsbedingungen',
+    privacy: 'Datenschutz',
   },
   validation: {
     nameRequired: 'Gib deinen Namen ein.',

@@ -27,6 +27,10 @@ export const en = {
     continue: 'Continue',
     errorHeading: 'There is a problem',
     footer: 'Protected by {app}. Your password is never shared with anyone.',
+    footerLinks: 'Help and legal',
+    support: 'Support',
+    terms: 'Terms of service',
+    privacy: 'Privacy policy',
   },
   validation: {
     nameRequired: 'Enter your name.',

@@ -24,6 +24,10 @@ export const es: Messages = {
     continue: 'Continuar',
     errorHeading: 'Hay un problema',
     footer: 'Protegido por {app}. Tu contraseña nunca se comparte con nadie.',
+    footerLinks: 'Ayuda e información legal',
+    support: 'Ayuda',
+    terms: 'Condiciones del servicio',
+    privacy: 'Política de privacidad',
   },
   validation: {
     nameRequired: 'Escribe tu nombre.',

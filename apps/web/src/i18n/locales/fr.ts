@@ -24,6 +24,10 @@ export const fr: Messages = {
     continue: 'Continuer',
     errorHeading: 'Un problème est survenu',
     footer: 'Protégé par {app}. Votre mot de passe n’est jamais communiqué à qui que ce soit.',
+    footerLinks: 'Aide et informations légales',
+    support: 'Assistance',
+    terms: 'Conditions d’utilisation',
+    privacy: 'Politique de confidentialité',
   },
   validation: {
     nameRequired: 'Saisissez votre nom.',

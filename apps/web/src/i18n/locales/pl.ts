@@ -24,6 +24,10 @@ export const pl: Messages = {
     continue: 'Dalej',
     errorHeading: 'Wystąpił problem',
     footer: 'Chronione przez {app}. Twoje hasło nigdy nie jest nikomu udostępniane.',
+    footerLinks: 'Pomoc i informacje prawne',
+    support: 'Pomoc',
+    terms: 'Regulamin',
+    privacy: 'Polityka prywatności',
   },
   validation: {
     nameRequired: 'Wpisz swoje imię i nazwisko.',

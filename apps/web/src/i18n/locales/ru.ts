@@ -24,6 +24,10 @@ export const ru: Messages = {
     continue: 'Продолжить',
     errorHeading: 'Возникла проблема',
     footer: 'Под защитой {app}. Ваш пароль никогда никому не передаётся.',
+    footerLinks: 'Поддержка и правовая информация',
+    support: 'Поддержка',
+    terms: 'Условия использования',
+    privacy: 'Политика конфиденциальности',
   },
   validation: {
     nameRequired: 'Введите имя.',

@@ -24,6 +24,10 @@ export const tr: Messages = {
     continue: 'Devam et',
     errorHeading: 'Bir sorun var',
     footer: '{app} tarafından korunuyor. Şifreniz hiçbir zaman kimseyle paylaşılmaz.',
+    footerLinks: 'Destek ve yasal bilgiler',
+    support: 'Destek',
+    terms: 'Kullanım koşulları',
+    privacy: 'Gizlilik politikası',
   },
   validation: {
     nameRequired: 'Adınızı girin.',

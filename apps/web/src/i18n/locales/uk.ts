@@ -24,6 +24,10 @@ export const uk: Messages = {
     continue: 'Продовжити',
     errorHeading: 'Виникла проблема',
     footer: 'Під захистом {app}. Ваш пароль ніколи нікому не передається.',
+    footerLinks: 'Підтримка та правова інформація',
+    support: 'Підтримка',
+    terms: 'Умови використання',
+    privacy: 'Політика конфіденційності',
   },
   validation: {
     nameRequired: 'Введіть своє імʼя.',

@@ -3,12 +3,28 @@
  * server reads (every key present). Pure: no environment, no files.
  */
 import { DEFAULT_MAX_PASSWORD_LENGTH, DEFAULT_MIN_PASSWORD_LENGTH } from '@latch/contract';
+import { type BrandPalette, brandPalette } from './branding.ts';
 import type { LatchOptions, SocialProviderOptions } from './schema.ts';
 
 export type RateLimitRule = { window: number; max: number } | false;
 
+/** The operator's brand (docs/branding.md); null where nothing is configured (Latch's own). */
+export interface ResolvedBranding {
+  /** As configured: an https URL or a path under the app. */
+  logo: { light: string; dark: string } | null;
+  favicon: string | null;
+  primaryColor: string | null;
+  /** The colours each theme uses, with the contrast adjustments made to reach WCAG AA. */
+  palette: BrandPalette | null;
+  supportURL: string | null;
+  termsURL: string | null;
+  privacyURL: string | null;
+  poweredBy: boolean;
+}
+
 export interface ResolvedConfig {
   appName: string;
+  branding: ResolvedBranding;
   baseURL: string;
   /** Origin of baseURL, always trusted. */
   origin: string;
@@ -189,8 +205,20 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
     throw new ConfigError('plugins.username.minUsernameLength: must not exceed maxUsernameLength');
   }
 
+  const b = o.branding ?? {};
+
   return {
     appName,
+    branding: {
+      logo: b.logo ? { light: b.logo.light, dark: b.logo.dark ?? b.logo.light } : null,
+      favicon: b.favicon ?? null,
+      primaryColor: b.primaryColor ?? null,
+      palette: b.primaryColor ? brandPalette(b.primaryColor) : null,
+      supportURL: b.supportURL ?? null,
+      termsURL: b.termsURL ?? null,
+      privacyURL: b.privacyURL ?? null,
+      poweredBy: b.poweredBy ?? true,
+    },
     baseURL,
     origin,
     basePath: '/api/auth',

@@ -41,11 +41,52 @@ const rateLimitRuleSchema = z.union([
   z.object({ window: positiveSeconds, max: positiveSeconds }).strict(),
 ]);
 
+function parsedURL(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/** A link people follow from the pages and the mails. */
+const httpURL = z
+  .string()
+  .max(2048)
+  .refine((v) => ['http:', 'https:'].includes(parsedURL(v)?.protocol ?? ''), 'must be an http(s) URL');
+
+/** An image the pages load: over https, or a path on the service's own origin (docs/branding.md). */
+const assetURL = z
+  .string()
+  .max(2048)
+  .refine(
+    (v) => (/^\/(?![/\\])/.test(v) && !/[\s"'<>\\]/.test(v)) || parsedURL(v)?.protocol === 'https:',
+    "must be an https URL or a path under the app starting with '/'",
+  );
+
+const hexColour = z.string().regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i, 'must be a hex colour such as #4f46e5');
+
 const pluginToggle = <T extends z.ZodType>(options: T) => z.union([z.literal(false), options]).optional();
 
 export const configFileSchema = z
   .object({
     appName: z.string().min(1).optional(),
+    /** The operator's brand on every page and in every mail (docs/branding.md). */
+    branding: z
+      .object({
+        /** The header's logo; `dark` in the dark theme (default `light`). */
+        logo: z.object({ light: assetURL, dark: assetURL.optional() }).strict().optional(),
+        favicon: assetURL.optional(),
+        /** Buttons, links and focus rings; a shade with WCAG AA contrast is derived when needed. */
+        primaryColor: hexColour.optional(),
+        supportURL: httpURL.optional(),
+        termsURL: httpURL.optional(),
+        privacyURL: httpURL.optional(),
+        /** false hides "Protected by …" under every page (default true). */
+        poweredBy: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
     baseURL: z.url().optional(),
     secret: z.string().min(32, 'must be at least 32 characters').optional(),
     trustedOrigins: z.array(z.string().min(1)).optional(),

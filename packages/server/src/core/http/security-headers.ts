@@ -12,18 +12,27 @@ import type { ResolvedConfig } from '../config/resolve.ts';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The web app's policy; `imageOrigins` are the https origins of the operator's logo and
+ * favicon (docs/branding.md), the only other place a page may load anything from.
+ */
+export function contentSecurityPolicy(imageOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    ["img-src 'self' data:", ...new Set(imageOrigins)].join(' '),
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The policy of a page without an operator's images from elsewhere. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 function isHttps(config: Pick<ResolvedConfig, 'baseURL'>): boolean {
   return config.baseURL.startsWith('https://');
@@ -38,10 +47,19 @@ export function apiHeaders(config: Pick<ResolvedConfig, 'baseURL'>): Record<stri
   };
 }
 
+/** The https origins the brand's images come from (a path under the app is 'self'). */
+export function brandImageOrigins(branding: ResolvedConfig['branding'] | undefined): string[] {
+  if (!branding) return [];
+  const images = [branding.logo?.light, branding.logo?.dark, branding.favicon];
+  return images.flatMap((image) => (image?.startsWith('https://') ? [new URL(image).origin] : []));
+}
+
 /** Headers of every page and file of the web app. */
-export function webHeaders(config: Pick<ResolvedConfig, 'baseURL'>): Record<string, string> {
+export function webHeaders(
+  config: Pick<ResolvedConfig, 'baseURL'> & Partial<Pick<ResolvedConfig, 'branding'>>,
+): Record<string, string> {
   return {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'content-security-policy': contentSecurityPolicy(brandImageOrigins(config.branding)),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',

@@ -1,6 +1,6 @@
 /** Rendering and sending the mails about a person's account, in their language. */
 import type { RequestContext } from '../http/context.ts';
-import { type MailKind, type MailVars, pickLanguage, renderMail } from './render.ts';
+import { type MailKind, type MailVars, mailBrand, pickLanguage, renderMail } from './render.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
@@ -13,13 +13,13 @@ export interface MailReader {
 /** Sends one mail; throws MailDeliveryError when the mail server refuses or cannot be reached. */
 export async function sendAccountMail(
   ctx: Ctx,
-  input: { to: string; kind: MailKind; user: MailReader; vars: Omit<MailVars, 'appName'> },
+  input: { to: string; kind: MailKind; user: MailReader; vars: Omit<MailVars, 'appName' | 'brand'> },
 ): Promise<void> {
   const { config, mailer } = ctx.deps;
   const language = pickLanguage(input.user.language, ctx.request.headers.get('accept-language'));
   const rendered = renderMail(
     input.kind,
-    { appName: config.appName, userName: input.user.name, ...input.vars },
+    { appName: config.appName, brand: mailBrand(config), userName: input.user.name, ...input.vars },
     language,
   );
   await mailer.send({ to: input.to, kind: input.kind, ...rendered });

@@ -1,6 +1,15 @@
 /** Mail: rendering in eight languages and delivery over SMTP or to the outbox. See docs/mail.md. */
 export { formatDuration } from './duration.ts';
-export { MAIL_KINDS, type MailKind, type MailVars, pickLanguage, type RenderedMail, renderMail } from './render.ts';
+export {
+  MAIL_KINDS,
+  type MailBrand,
+  type MailKind,
+  type MailVars,
+  mailBrand,
+  pickLanguage,
+  type RenderedMail,
+  renderMail,
+} from './render.ts';
 export {
   type CapturingMailer,
   type CreateMailerOptions,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../config/resolve.ts';
 import { formatDuration } from './duration.ts';
 import { LANGUAGE_CODES, LANGUAGE_TAGS, LANGUAGES, type LanguageCode } from './languages.ts';
-import { isCodeMail, MAIL_KINDS, type MailKind, type MailVars, pickLanguage, renderMail } from './render.ts';
+import { isCodeMail, MAIL_KINDS, type MailKind, type MailVars, mailBrand, pickLanguage, renderMail } from './render.ts';
 import { MAIL_STRINGS } from './templates/strings/index.ts';
 
 const URL = 'https://auth.example.com/api/auth/verify?token=Zx9_q-1&callbackURL=%2Fhome';
@@ -225,5 +226,50 @@ describe('pickLanguage', () => {
     expect(pickLanguage(null, null)).toBe(LANGUAGES.ENG);
     expect(pickLanguage(undefined, 'ja, zh-CN;q=0.8')).toBe(LANGUAGES.ENG);
     expect(pickLanguage(null, '')).toBe(LANGUAGES.ENG);
+  });
+});
+
+describe('the operator’s brand in mails', () => {
+  const config = resolveConfig(
+    {
+      secret: 'x'.repeat(40),
+      baseURL: 'https://auth.acme.example',
+      appName: APP,
+      branding: {
+        logo: { light: '/brand/logo.png', dark: '/brand/logo-dark.png' },
+        primaryColor: '#ffcc00',
+        supportURL: 'https://acme.example/help',
+        privacyURL: 'https://acme.example/privacy?lang=en&x=1',
+      },
+    },
+    { production: false, test: true },
+  );
+
+  it('shows the logo named by the app, the AA shade of the colour on the button, and the links in the footer', () => {
+    const brand = mailBrand(config);
+    expect(brand.logoURL).toBe('https://auth.acme.example/brand/logo.png');
+    const accent = config.branding.palette?.light.accent ?? '';
+    expect(accent).not.toBe('#ffcc00');
+    const mail = renderMail('verify-email', { ...VARS, brand }, LANGUAGES.GERMAN);
+    expect(mail.html).toContain(`<img src="https://auth.acme.example/brand/logo.png" alt="${APP}"`);
+    expect(mail.html).toContain(`bgcolor="${accent}"`);
+    expect(mail.html).not.toContain('#1d4ed8');
+    expect(mail.html).toContain('href="https://acme.example/help" target="_blank" rel="noopener"');
+    expect(mail.html).toContain('>Hilfe</a>');
+    expect(mail.html).toContain('href="https://acme.example/privacy?lang=en&amp;x=1"');
+    expect(mail.html).toContain('>Datenschutz</a>');
+    // no terms link configured: none in the mail
+    expect(mail.html).not.toContain('Nutzungsbedingungen');
+    expect(mail.text).toContain(
+      '\nHilfe: https://acme.example/help\nDatenschutz: https://acme.example/privacy?lang=en&x=1\n',
+    );
+  });
+
+  it('keeps Latch’s own look without a brand', () => {
+    const plain = resolveConfig({ secret: 'x'.repeat(40) }, { production: false, test: true });
+    const mail = renderMail('verify-email', { ...VARS, brand: mailBrand(plain) }, LANGUAGES.ENG);
+    expect(mail.html).toContain('bgcolor="#1d4ed8"');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).not.toContain('Privacy policy');
   });
 });

@@ -3,6 +3,7 @@
  * plain-text part. Strings live in templates/strings/<tag>.ts, the layout in
  * templates/layout.ts.
  */
+import type { ResolvedConfig } from '../config/resolve.ts';
 import { formatDuration } from './duration.ts';
 import {
   DEFAULT_LANGUAGE,
@@ -17,8 +18,37 @@ import { MAIL_STRINGS, type MailKind, type Placeholders } from './templates/stri
 export type { MailKind } from './templates/strings/index.ts';
 export { MAIL_KINDS } from './templates/strings/index.ts';
 
+/** The operator's brand in a mail (docs/branding.md); see `mailBrand`. */
+export interface MailBrand {
+  /** Absolute URL of the logo shown in place of the app's name. */
+  logoURL: string | null;
+  /** The button's colour (already at AA contrast with its white text and the white card). */
+  accent: string | null;
+  supportURL: string | null;
+  termsURL: string | null;
+  privacyURL: string | null;
+}
+
+/**
+ * The brand as mails carry it: the light theme's logo and accent (mail is read on a light
+ * card), a logo given as a path made absolute on BASE_URL (a mail has no page to be relative to).
+ */
+export function mailBrand(config: Pick<ResolvedConfig, 'baseURL' | 'branding'>): MailBrand {
+  const { branding } = config;
+  const logo = branding.logo?.light ?? null;
+  return {
+    logoURL: logo === null ? null : logo.startsWith('/') ? `${config.baseURL}${logo}` : logo,
+    accent: branding.palette?.light.accent ?? null,
+    supportURL: branding.supportURL,
+    termsURL: branding.termsURL,
+    privacyURL: branding.privacyURL,
+  };
+}
+
 export interface MailVars {
   appName: string;
+  /** The operator's brand; Latch's own look without it. */
+  brand?: MailBrand;
   /** The call to action; required for every kind but the notices and the two-factor code. */
   url?: string;
   /** Lifetime of the link (or of the code), shown in words. */
@@ -42,7 +72,7 @@ export interface RenderedMail {
   html: string;
 }
 
-type VarName = Exclude<keyof MailVars, 'appName' | 'expiresInSeconds' | 'userName'>;
+type VarName = Exclude<keyof MailVars, 'appName' | 'expiresInSeconds' | 'userName' | 'brand'>;
 
 /** What each kind cannot be written without. */
 const REQUIRED: Record<MailKind, readonly VarName[]> = {
@@ -168,6 +198,15 @@ export function renderMail(kind: MailKind, vars: MailVars, language: LanguageCod
     duration === null ? undefined : isCodeMail(kind) ? strings.codeExpires(duration) : strings.linkExpires(duration);
   const subject = oneLine(k.subject(values));
   const tag = LANGUAGE_TAGS[lang];
+  const brand = vars.brand;
+  const brandLinks = brand
+    ? [
+        { label: strings.links.support, url: brand.supportURL },
+        { label: strings.links.terms, url: brand.termsURL },
+        { label: strings.links.privacy, url: brand.privacyURL },
+      ].flatMap((link) => (link.url ? [{ label: link.label, url: link.url }] : []))
+    : [];
+  for (const link of brandLinks) checkUrl(link.url);
 
   const text = renderTextLayout({
     lang: tag,
@@ -183,6 +222,7 @@ export function renderMail(kind: MailKind, vars: MailVars, language: LanguageCod
     expires,
     notYou: k.notYou(values),
     footer: strings.footer(values),
+    brand: brand && { logoURL: brand.logoURL, accent: brand.accent, links: brandLinks },
   });
 
   const htmlPart = renderHtmlLayout({
@@ -199,6 +239,11 @@ export function renderMail(kind: MailKind, vars: MailVars, language: LanguageCod
     expires: expires === undefined ? undefined : escapeHtml(expires),
     notYou: html(k.notYou),
     footer: html(strings.footer),
+    brand: brand && {
+      logoURL: brand.logoURL,
+      accent: brand.accent,
+      links: brandLinks.map((link) => ({ label: escapeHtml(link.label), url: link.url })),
+    },
   });
 
   return { subject, text, html: htmlPart };

@@ -3,7 +3,7 @@
  * in the invitee's language when they already have an account, else in the inviter's.
  */
 import type { AuthDeps } from '../../core/http/context.ts';
-import { pickLanguage, renderMail } from '../../core/mail/index.ts';
+import { mailBrand, pickLanguage, renderMail } from '../../core/mail/index.ts';
 import type { Invitation } from './model.ts';
 
 function acceptInvitationURL(deps: AuthDeps, invitationId: string): string {
@@ -26,6 +26,7 @@ export async function sendInvitationMail(
     'invitation',
     {
       appName: deps.config.appName,
+      brand: mailBrand(deps.config),
       url: acceptInvitationURL(deps, invitation.id),
       organizationName: input.organizationName,
       inviterName: input.inviterName,

@@ -46,6 +46,17 @@ export interface LayoutParts<T extends string> {
   expires?: T;
   notYou: T;
   footer: T;
+  /** The operator's brand (docs/branding.md): its logo in place of the name, its colour on the button, its links. */
+  brand?: LayoutBrand<T>;
+}
+
+export interface LayoutBrand<T extends string> {
+  /** An absolute https (or the service's own) URL; the image is named by the app's name. */
+  logoURL: string | null;
+  /** The button's background and the links' colour, at AA contrast with white and the white card. */
+  accent: string | null;
+  /** Footer links, each label already translated. */
+  links: { label: T; url: string }[];
 }
 
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";
@@ -71,9 +82,11 @@ function paragraph(content: SafeHtml, muted = false, size = 16): string {
   return `<p class="${cls}" style="margin:0 0 16px;font-family:${FONT};font-size:${size}px;line-height:1.5;color:${color};">${content}</p>`;
 }
 
-function button(label: SafeHtml, url: SafeHtml): string {
+const HEX = /^#[0-9a-f]{6}$/i;
+
+function button(label: SafeHtml, url: SafeHtml, accent: string): string {
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
-<tr><td align="center" bgcolor="${ACCENT}" style="border-radius:6px;background-color:${ACCENT};">
+<tr><td align="center" bgcolor="${accent}" style="border-radius:6px;background-color:${accent};">
 <a class="l-button" href="${url}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 24px;border-radius:6px;font-family:${FONT};font-size:16px;font-weight:600;line-height:1.25;color:#ffffff;text-decoration:none;">${label}</a>
 </td></tr>
 </table>`;
@@ -86,15 +99,25 @@ function codeBlock(code: SafeHtml): string {
 /** The HTML part. Every content field must already be escaped (hence SafeHtml); the URL is escaped here. */
 export function renderHtmlLayout(parts: LayoutParts<SafeHtml>): string {
   const url = parts.action ? escapeHtml(parts.action.url) : null;
+  const accent = parts.brand?.accent && HEX.test(parts.brand.accent) ? parts.brand.accent : ACCENT;
+  const logo = parts.brand?.logoURL
+    ? `<img src="${escapeHtml(parts.brand.logoURL)}" alt="${parts.appName}" height="32" style="display:block;height:32px;width:auto;max-width:240px;border:0;outline:none;text-decoration:none;font-family:${FONT};font-size:15px;font-weight:700;color:${MUTED};">`
+    : parts.appName;
+  const links = (parts.brand?.links ?? [])
+    .map(
+      (link) =>
+        `<a class="l-link" href="${escapeHtml(link.url)}" target="_blank" rel="noopener" style="color:${accent};">${link.label}</a>`,
+    )
+    .join(' &middot; ');
   const body = [
     paragraph(parts.greeting),
     ...parts.paragraphs.map((p) => paragraph(p)),
     parts.code ? codeBlock(parts.code) : '',
-    parts.action && url ? button(parts.action.label, url) : '',
+    parts.action && url ? button(parts.action.label, url, accent) : '',
     parts.action && url
       ? paragraph(
           trustedHtml(
-            `${parts.fallbackLink}<br><a class="l-link" href="${url}" target="_blank" rel="noopener" style="color:${ACCENT};word-break:break-all;">${url}</a>`,
+            `${parts.fallbackLink}<br><a class="l-link" href="${url}" target="_blank" rel="noopener" style="color:${accent};word-break:break-all;">${url}</a>`,
           ),
           true,
           14,
@@ -128,12 +151,12 @@ export function renderHtmlLayout(parts: LayoutParts<SafeHtml>): string {
 <tr><td align="center" style="padding:32px 12px;">
 <!--[if mso]><table role="presentation" width="560" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
-<tr><td class="l-muted" style="padding:0 8px 16px;font-family:${FONT};font-size:15px;font-weight:700;color:${MUTED};">${parts.appName}</td></tr>
+<tr><td class="l-muted" style="padding:0 8px 16px;font-family:${FONT};font-size:15px;font-weight:700;color:${MUTED};">${logo}</td></tr>
 <tr><td class="l-card" style="padding:32px;border-radius:8px;background-color:#ffffff;">
 <h1 class="l-text" style="margin:0 0 24px;font-family:${FONT};font-size:22px;line-height:1.3;font-weight:700;color:${TEXT};">${parts.heading}</h1>
 ${body}
 </td></tr>
-<tr><td class="l-muted" style="padding:16px 8px 0;font-family:${FONT};font-size:12px;line-height:1.5;color:${MUTED};">${parts.footer}</td></tr>
+<tr><td class="l-muted" style="padding:16px 8px 0;font-family:${FONT};font-size:12px;line-height:1.5;color:${MUTED};">${links ? `${links}<br>` : ''}${parts.footer}</td></tr>
 </table>
 <!--[if mso]></td></tr></table><![endif]-->
 </td></tr>
@@ -154,7 +177,7 @@ export function renderTextLayout(parts: LayoutParts<string>): string {
     parts.expires ?? '',
     parts.notYou,
     // "-- " (with the space) is the signature separator mail clients recognise
-    `-- \n${parts.footer}`,
+    `-- \n${parts.footer}${(parts.brand?.links ?? []).map((link) => `\n${link.label}: ${link.url}`).join('')}`,
   ];
   return `${blocks.filter(Boolean).join('\n\n')}\n`;
 }

@@ -6,6 +6,7 @@ export const de: MailStrings = {
   linkExpires: (d) => `Dieser Link ist ${d} gültig.`,
   codeExpires: (d) => `Dieser Code ist ${d} gültig.`,
   footer: (p) => `Dies ist eine automatische Nachricht von ${p.appName}. Bitte antworten Sie nicht darauf.`,
+  links: { support: 'Hilfe', terms: 'Nutzungsbedingungen', privacy: 'Datenschutz' },
   units: {
     minute: { one: 'Minute', other: 'Minuten' },
     hour: { one: 'Stunde', other: 'Stunden' },

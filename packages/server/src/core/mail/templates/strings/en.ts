@@ -6,6 +6,7 @@ export const en: MailStrings = {
   linkExpires: (d) => `This link expires in ${d}.`,
   codeExpires: (d) => `This code expires in ${d}.`,
   footer: (p) => `This is an automated message from ${p.appName}. Please don’t reply to it.`,
+  links: { support: 'Support', terms: 'Terms of service', privacy: 'Privacy policy' },
   units: {
     minute: { one: 'minute', other: 'minutes' },
     hour: { one: 'hour', other: 'hours' },

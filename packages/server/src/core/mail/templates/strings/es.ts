@@ -6,6 +6,7 @@ export const es: MailStrings = {
   linkExpires: (d) => `Este enlace caduca en ${d}.`,
   codeExpires: (d) => `Este código caduca en ${d}.`,
   footer: (p) => `Este es un mensaje automático de ${p.appName}. Por favor, no respondas a este correo.`,
+  links: { support: 'Ayuda', terms: 'Condiciones del servicio', privacy: 'Política de privacidad' },
   units: {
     minute: { one: 'minuto', other: 'minutos' },
     hour: { one: 'hora', other: 'horas' },

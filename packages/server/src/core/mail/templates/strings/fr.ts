@@ -7,6 +7,7 @@ export const fr: MailStrings = {
   linkExpires: (d) => `Ce lien expire dans ${d}.`,
   codeExpires: (d) => `Ce code expire dans ${d}.`,
   footer: (p) => `Ce message automatique vous a été envoyé par ${p.appName}. Merci de ne pas y répondre.`,
+  links: { support: 'Assistance', terms: 'Conditions d’utilisation', privacy: 'Politique de confidentialité' },
   units: {
     minute: { one: 'minute', other: 'minutes' },
     hour: { one: 'heure', other: 'heures' },

@@ -6,6 +6,7 @@ export const pl: MailStrings = {
   linkExpires: (d) => `Link jest ważny przez ${d}.`,
   codeExpires: (d) => `Kod jest ważny przez ${d}.`,
   footer: (p) => `To automatyczna wiadomość od ${p.appName}. Prosimy na nią nie odpowiadać.`,
+  links: { support: 'Pomoc', terms: 'Regulamin', privacy: 'Polityka prywatności' },
   // biernik po „przez”: 1 minutę, 2 minuty, 5 minut
   units: {
     minute: { one: 'minutę', few: 'minuty', many: 'minut', other: 'minuty' },

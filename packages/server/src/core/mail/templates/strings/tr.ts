@@ -8,6 +8,7 @@ export const tr: MailStrings = {
   linkExpires: (d) => `Bu bağlantı ${d} boyunca geçerlidir.`,
   codeExpires: (d) => `Bu kod ${d} boyunca geçerlidir.`,
   footer: (p) => `Bu ileti ${p.appName} tarafından otomatik olarak gönderildi. Lütfen yanıtlamayın.`,
+  links: { support: 'Destek', terms: 'Kullanım koşulları', privacy: 'Gizlilik politikası' },
   units: {
     minute: { one: 'dakika', other: 'dakika' },
     hour: { one: 'saat', other: 'saat' },

@@ -88,6 +88,8 @@ export interface MailStrings {
   linkExpires: (duration: string) => string;
   codeExpires: (duration: string) => string;
   footer: Text;
+  /** The operator's links under the footer (branding.supportURL, termsURL, privacyURL). */
+  links: { support: string; terms: string; privacy: string };
   /**
    * Units in the grammatical form that `linkExpires` and `codeExpires` need (for example
    * the accusative in Russian, Ukrainian and Polish: "действует 1 минуту").
