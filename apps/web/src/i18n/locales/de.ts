@@ -656,7 +656,7 @@ export const de: Messages = {
       'Melde dich als {email} an, um zu antworten, oder erstelle ein Konto mit dieser Adresse. So oder so kommst du hierher zurück.',
     myInvitationsTitle: 'Einladungen an dich',
     myInvitationsCount: 'Einladungen an dich: {count}',
-    acceptLabel: 'Einladung zu {organization} annehmen',
+    acceptLabel: 'Einladung annehmen: {organization}',
     rejectLabel: 'Einladung zu {organization} ablehnen',
     invitationsNeedVerifiedEmail: 'Bestätige deine E-Mail-Adresse, um die Einladungen an sie zu sehen.',
   },

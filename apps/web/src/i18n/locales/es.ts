@@ -649,7 +649,7 @@ export const es: Messages = {
       'Inicia sesión como {email} para responder, o crea una cuenta con esa dirección. En ambos casos volverás aquí.',
     myInvitationsTitle: 'Invitaciones para ti',
     myInvitationsCount: 'Invitaciones para ti: {count}',
-    acceptLabel: 'Aceptar la invitación a {organization}',
+    acceptLabel: 'Aceptar invitación a {organization}',
     rejectLabel: 'Rechazar la invitación a {organization}',
     invitationsNeedVerifiedEmail: 'Verifica tu dirección de correo para ver las invitaciones enviadas a ella.',
   },

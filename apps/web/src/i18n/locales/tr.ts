@@ -641,7 +641,7 @@ export const tr: Messages = {
       'Yanıtlamak için {email} olarak giriş yapın ya da bu adresle bir hesap oluşturun. Her iki durumda da buraya geri dönersiniz.',
     myInvitationsTitle: 'Size gelen davetler',
     myInvitationsCount: 'Size gelen davetler: {count}',
-    acceptLabel: '{organization} davetini kabul et',
+    acceptLabel: 'Daveti kabul et: {organization}',
     rejectLabel: '{organization} davetini reddet',
     invitationsNeedVerifiedEmail: 'Bu adrese gönderilen davetleri görmek için e-posta adresinizi doğrulayın.',
   },
