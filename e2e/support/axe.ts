@@ -73,3 +73,27 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
     `axe: ${violations.length} WCAG 2.1 A/AA violation(s) on "${label}" (${page.url()}):\n${formatViolations(violations)}`,
   );
 }
+
+/**
+ * The same check in the other theme, for a journey that runs in one theme only: the system's
+ * colour scheme is switched as a person's would be (the app follows it while no theme is picked
+ * with the toggle), axe runs once the page has redrawn, and the theme is put back.
+ */
+export async function expectNoAxeViolationsInOtherTheme(page: Page, label: string): Promise<void> {
+  const themeIs = (theme: string) =>
+    page.waitForFunction((expected) => document.documentElement.dataset.theme === expected, theme, {
+      timeout: 5_000,
+    });
+  const before = await page.evaluate(() => document.documentElement.dataset.theme);
+  if (before !== 'light' && before !== 'dark') return;
+  const other = before === 'dark' ? 'light' : 'dark';
+  // without transitions the colours axe reads are the new theme's, not a blend on the way there
+  await page.emulateMedia({ colorScheme: other, reducedMotion: 'reduce' });
+  try {
+    await themeIs(other);
+    await expectNoAxeViolations(page, `${label}, switched to ${other}`);
+  } finally {
+    await page.emulateMedia({ colorScheme: before, reducedMotion: null });
+    await themeIs(before);
+  }
+}

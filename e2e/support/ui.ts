@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { CATALOG } from '../../apps/web/src/i18n/catalog.ts';
 import type { LanguageTag } from '../../apps/web/src/i18n/languages.ts';
 import { format, type Messages } from '../../apps/web/src/i18n/messages.ts';
-import { expectNoAxeViolations } from './axe.ts';
+import { expectNoAxeViolations, expectNoAxeViolationsInOtherTheme } from './axe.ts';
 import { SCREENSHOTS_DIR } from './paths.ts';
 
 export type Theme = 'light' | 'dark';
@@ -99,10 +99,15 @@ export class Screenshots {
   private count = 0;
   readonly dir: string;
 
+  /**
+   * `checkOtherTheme`: a journey that runs in one theme only has each screen checked with axe in
+   * the other theme as well (the system's colour scheme switched and back, see `support/axe.ts`).
+   */
   constructor(
     journey: string,
     private readonly lang: LanguageTag,
     private readonly theme: Theme,
+    private readonly options: { checkOtherTheme?: boolean } = {},
   ) {
     this.dir = join(SCREENSHOTS_DIR, journey);
     mkdirSync(this.dir, { recursive: true });
@@ -122,7 +127,9 @@ export class Screenshots {
     });
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
     if (!screen.startsWith('failed-') && (await page.locator('#root').count()) > 0) {
-      await expectNoAxeViolations(page, `${screen} (${this.lang}, ${this.theme})`);
+      const label = `${screen} (${this.lang}, ${this.theme})`;
+      await expectNoAxeViolations(page, label);
+      if (this.options.checkOtherTheme) await expectNoAxeViolationsInOtherTheme(page, label);
     }
     return file;
   }
