@@ -647,7 +647,7 @@ export const de: Messages = {
     adding: 'Wird hinzugefügt…',
     teamMemberAdded: '{name} wurde zu {team} hinzugefügt.',
     removeFromTeam: 'Aus dem Team nehmen',
-    removeFromTeamLabel: 'Aus dem Team {team} nehmen: {name}',
+    removeFromTeamLabel: 'Aus dem Team nehmen: {name} ({team})',
     teamMemberRemoved: '{name} wurde aus {team} genommen.',
     defaultTeamBadge: 'Standard-Team',
     defaultTeamNote:

@@ -400,7 +400,7 @@ export const tr: Messages = {
     lastActive: 'Son etkinlik: {time}',
     signedInOn: 'Giriş tarihi: {date}',
     revoke: 'Oturumu kapat',
-    revokeLabel: '{device} oturumunu kapat, son etkinlik: {time}',
+    revokeLabel: 'Oturumu kapat: {device}, son etkinlik: {time}',
     revoking: 'Kapatılıyor…',
     revoked: 'O cihazdaki oturum kapatıldı.',
     revokeOthers: 'Diğer tüm cihazlardaki oturumları kapat',
