@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from './axe.ts';
+import { expectNoAxeViolations, expectNoAxeViolationsInOtherTheme } from './axe.ts';
 import { launchChromium, skipBrowserJourneys } from './browser.ts';
 
 const PAGE = `<!doctype html><html lang="en"><head>
@@ -50,5 +50,27 @@ describe.skipIf(skipBrowserJourneys())('expectNoAxeViolations', () => {
       '<!doctype html><html lang="en"><head><title>ok</title></head><body><main><h1>Sign in</h1><label>Email <input type="email"></label></main></body></html>',
     );
     await expectNoAxeViolations(page, 'sign-in');
+  });
+
+  it('checks the other theme by switching the system colour scheme, and puts the theme back', async () => {
+    const page = await browser.newPage({ colorScheme: 'light' });
+    // readable in light, faint in dark; the theme follows the system as the app's does
+    await page.setContent(`<!doctype html><html lang="en"><head><title>themes</title><style>
+      [data-theme=light] body { background: #fff; color: #222 }
+      [data-theme=dark] body { background: #111; color: #333 }
+      </style></head><body><main><h1>Profile</h1><p id="faint">Ada Lovelace</p></main>
+      <script>
+        const query = matchMedia('(prefers-color-scheme: dark)');
+        const apply = () => { document.documentElement.dataset.theme = query.matches ? 'dark' : 'light'; };
+        apply();
+        query.addEventListener('change', apply);
+      </script></body></html>`);
+    await expectNoAxeViolations(page, 'profile');
+    const failure = await expectNoAxeViolationsInOtherTheme(page, 'profile').then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect((failure as Error).message).toMatch(/on "profile, switched to dark"[\s\S]*- color-contrast \(serious\)/);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
   });
 });
