@@ -61,7 +61,7 @@ describe.skipIf(skip)('form errors journey (en, light, 1280px)', () => {
 
   beforeAll(async () => {
     env = await startEnvironment();
-    shots = new Screenshots('form-errors', 'en', 'light');
+    shots = new Screenshots('form-errors', 'en', 'light', { checkOtherTheme: true });
     context = await newJourneyContext(env.browser, { baseURL: env.latch.baseURL });
     page = await context.newPage();
     page.on('pageerror', (error) => {

@@ -33,7 +33,7 @@ describe.skipIf(skip)('invitee journey (en, light, 1280px)', () => {
 
   beforeAll(async () => {
     env = await startEnvironment();
-    shots = new Screenshots('invitee', 'en', 'light');
+    shots = new Screenshots('invitee', 'en', 'light', { checkOtherTheme: true });
     const pages: Page[] = [];
     for (let i = 0; i < 3; i++) {
       const context = await newJourneyContext(env.browser, { baseURL: env.latch.baseURL });

@@ -87,7 +87,7 @@ describe.skipIf(skip)('mailed-links journey (en, light, 1280px)', () => {
 
   beforeAll(async () => {
     env = await startMailedLinksEnvironment();
-    shots = new Screenshots('mailed-links', 'en', 'light');
+    shots = new Screenshots('mailed-links', 'en', 'light', { checkOtherTheme: true });
     context = await newJourneyContext(env.browser, { baseURL: env.latch.baseURL });
     page = await context.newPage();
     page.on('pageerror', (error) => {

@@ -44,7 +44,7 @@ describe.skipIf(skip)('organization journey (en, light, 1280px)', () => {
 
   beforeAll(async () => {
     env = await startEnvironment();
-    shots = new Screenshots('organization', 'en', 'light');
+    shots = new Screenshots('organization', 'en', 'light', { checkOtherTheme: true });
     ownerContext = await newContext();
     inviteeContext = await newContext();
     ownerPage = await ownerContext.newPage();

@@ -26,7 +26,7 @@ describe.skipIf(skip)('security activity journey (en, light, 1280px)', () => {
 
   beforeAll(async () => {
     env = await startEnvironment();
-    shots = new Screenshots('security-activity', 'en', 'light');
+    shots = new Screenshots('security-activity', 'en', 'light', { checkOtherTheme: true });
     for (let i = 0; i < 2; i++) contexts.push(await newJourneyContext(env.browser, { baseURL: env.latch.baseURL }));
     page = await (contexts[0] as BrowserContext).newPage();
     other = await (contexts[1] as BrowserContext).newPage();

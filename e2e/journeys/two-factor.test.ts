@@ -70,7 +70,7 @@ describe.skipIf(skip)('two-factor journey (en, light, 1280px)', () => {
 
   beforeAll(async () => {
     env = await startEnvironment();
-    shots = new Screenshots('two-factor', 'en', 'light');
+    shots = new Screenshots('two-factor', 'en', 'light', { checkOtherTheme: true });
     context = await newJourneyContext(env.browser, { baseURL: env.latch.baseURL });
     page = await context.newPage();
     page.on('pageerror', (error) => {

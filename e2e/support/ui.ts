@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { CATALOG } from '../../apps/web/src/i18n/catalog.ts';
 import type { LanguageTag } from '../../apps/web/src/i18n/languages.ts';
 import { format, type Messages } from '../../apps/web/src/i18n/messages.ts';
+import { expectNoAxeViolations, expectNoAxeViolationsInOtherTheme } from './axe.ts';
 import { SCREENSHOTS_DIR } from './paths.ts';
 
 export type Theme = 'light' | 'dark';
@@ -88,15 +89,25 @@ export async function backgroundLuminance(page: Page): Promise<number> {
 /**
  * Writes `e2e/screenshots/<journey>/<nn>-<screen>-<lang>-<theme>.png`, numbered in the order taken.
  * Screenshots of the same journey, language and theme from an earlier run are removed first.
+ *
+ * Every screen photographed is also checked with axe-core (WCAG 2.1 A/AA, `support/axe.ts`), so
+ * each screen of every journey, in the language and theme it runs in, has no violations. Not
+ * checked: the screenshots of a failed step, and pages that are not the web app (the local
+ * OpenID provider's login and consent pages, which have no `#root`).
  */
 export class Screenshots {
   private count = 0;
   readonly dir: string;
 
+  /**
+   * `checkOtherTheme`: a journey that runs in one theme only has each screen checked with axe in
+   * the other theme as well (the system's colour scheme switched and back, see `support/axe.ts`).
+   */
   constructor(
     journey: string,
     private readonly lang: LanguageTag,
     private readonly theme: Theme,
+    private readonly options: { checkOtherTheme?: boolean } = {},
   ) {
     this.dir = join(SCREENSHOTS_DIR, journey);
     mkdirSync(this.dir, { recursive: true });
@@ -115,6 +126,11 @@ export class Screenshots {
       window.scrollTo(0, 0);
     });
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    if (!screen.startsWith('failed-') && (await page.locator('#root').count()) > 0) {
+      const label = `${screen} (${this.lang}, ${this.theme})`;
+      await expectNoAxeViolations(page, label);
+      if (this.options.checkOtherTheme) await expectNoAxeViolationsInOtherTheme(page, label);
+    }
     return file;
   }
 }

@@ -651,7 +651,7 @@ export const de: Messages = {
     adding: 'Wird hinzugefügt…',
     teamMemberAdded: '{name} wurde zu {team} hinzugefügt.',
     removeFromTeam: 'Aus dem Team nehmen',
-    removeFromTeamLabel: 'Aus dem Team {team} nehmen: {name}',
+    removeFromTeamLabel: 'Aus dem Team nehmen: {name} ({team})',
     teamMemberRemoved: '{name} wurde aus {team} genommen.',
     defaultTeamBadge: 'Standard-Team',
     defaultTeamNote:
@@ -660,7 +660,7 @@ export const de: Messages = {
       'Melde dich als {email} an, um zu antworten, oder erstelle ein Konto mit dieser Adresse. So oder so kommst du hierher zurück.',
     myInvitationsTitle: 'Einladungen an dich',
     myInvitationsCount: 'Einladungen an dich: {count}',
-    acceptLabel: 'Einladung zu {organization} annehmen',
+    acceptLabel: 'Einladung annehmen: {organization}',
     rejectLabel: 'Einladung zu {organization} ablehnen',
     invitationsNeedVerifiedEmail: 'Bestätige deine E-Mail-Adresse, um die Einladungen an sie zu sehen.',
   },

@@ -639,7 +639,7 @@ export const en = {
       'Sign in as {email} to answer it, or create an account with that address. Either way you come back here.',
     myInvitationsTitle: 'Invitations for you',
     myInvitationsCount: 'Invitations for you: {count}',
-    acceptLabel: 'Accept the invitation to {organization}',
+    acceptLabel: 'Accept invitation to {organization}',
     rejectLabel: 'Decline the invitation to {organization}',
     invitationsNeedVerifiedEmail: 'Verify your email address to see the invitations sent to it.',
   },

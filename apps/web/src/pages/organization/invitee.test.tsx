@@ -216,7 +216,7 @@ describe('pending invitations of the signed-in person', () => {
     // the switcher's own panel (the organizations page below lists them too)
     const panel = within(toggle.parentElement as HTMLElement).getByRole('region', { name: 'Invitations for you' });
     expect(within(panel).getByText('Globex')).toBeTruthy();
-    fireEvent.click(within(panel).getByRole('button', { name: 'Accept the invitation to Globex' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Accept invitation to Globex' }));
     await heading('Members');
     expect(org.acceptInvitation).toHaveBeenCalledWith({ invitationId: 'inv7' });
     expect(await screen.findByText('You are now a member of Globex.')).toBeTruthy();

@@ -365,7 +365,7 @@ export const adminDe: Messages['admin'] = {
   deliveriesOf: 'Zustellungen',
   deliveriesOfLabel: 'Zustellungen an {url}',
   rotate: 'Geheimnis erneuern',
-  rotateLabel: 'Geheimnis von {url} erneuern',
+  rotateLabel: 'Geheimnis erneuern für {url}',
   rotateTitle: 'Das Signaturgeheimnis von {url} erneuern?',
   rotateBody:
     'Ein neues Geheimnis entsteht sofort und wird nur dieses eine Mal gezeigt. 24 Stunden lang wird jede Zustellung zusätzlich mit dem alten signiert, damit dein Empfänger weiter prüfen kann, während du ihn umstellst.',

@@ -157,7 +157,7 @@ export const adminTr: Messages['admin'] = {
   sessionImpersonated: '{admin} tarafından bürünüldü',
   sessionExpires: 'bitiş: {time}',
   revokeSession: 'Oturumu kapat',
-  revokeSessionLabel: '{device} oturumunu kapat, son etkinlik: {time}',
+  revokeSessionLabel: 'Oturumu kapat: {device}, son etkinlik: {time}',
   sessionRevoked: 'Oturum sona erdi.',
   revokeAll: 'Her yerde oturumu kapat',
   revokeAllTitle: '{name} kişisinin oturumları her yerde kapatılsın mı?',
