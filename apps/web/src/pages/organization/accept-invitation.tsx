@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -33,7 +34,7 @@ export function AcceptInvitationPage() {
  * come back here. An invitation that is no longer open says so, and still offers to sign in.
  */
 function InvitationSignedOut({ id, here }: { id: string; here: string }) {
-  const { t, format, formatDate } = useI18n();
+  const { t, format } = useI18n();
   const preview = useQuery(invitationPreviewQuery(id));
   const previewError = authErrorOf(preview.error);
   const back = encodeURIComponent(here);
@@ -52,36 +53,13 @@ function InvitationSignedOut({ id, here }: { id: string; here: string }) {
       subtitle={details ? format(t.organization.invitationFrom, { inviter: details.inviterName }) : undefined}
     >
       {details ? (
-        <div className="org-invitation">
-          <OrganizationLogo
-            organization={{ name: details.organizationName, logo: details.organizationLogo }}
-            size={56}
-          />
-          <dl className="facts">
-            <div className="facts__row">
-              <dt>{t.organization.organizationLabel}</dt>
-              <dd className="facts__value">{details.organizationName}</dd>
-            </div>
-            <div className="facts__row">
-              <dt>{t.organization.invitedBy}</dt>
-              <dd className="facts__value">{details.inviterName}</dd>
-            </div>
-            <div className="facts__row">
-              <dt>{t.organization.roleLabel}</dt>
-              <dd className="facts__value">
-                <RoleBadges role={details.role} />
-              </dd>
-            </div>
-            <div className="facts__row">
-              <dt>{t.organization.invitedAddress}</dt>
-              <dd className="facts__value">{details.email}</dd>
-            </div>
-            <div className="facts__row">
-              <dt>{t.organization.validUntil}</dt>
-              <dd className="facts__value">{formatDate(details.expiresAt)}</dd>
-            </div>
-          </dl>
-        </div>
+        <InvitationFacts
+          organization={{ name: details.organizationName, logo: details.organizationLogo }}
+          inviter={details.inviterName}
+          role={details.role}
+          email={details.email}
+          expiresAt={details.expiresAt}
+        />
       ) : (
         <Alert tone="error" title={t.organization.invitationUnavailable}>
           {previewError ? describeError(previewError, t) : t.errors.INVITATION_NOT_FOUND}
@@ -106,7 +84,7 @@ function InvitationSignedOut({ id, here }: { id: string; here: string }) {
 }
 
 function InvitationAnswer({ id, email, here }: { id: string; email: string; here: string }) {
-  const { t, format, formatDate } = useI18n();
+  const { t, format } = useI18n();
   const invitation = useQuery(invitationQuery(id));
   const invitationError = authErrorOf(invitation.error);
   const reply = useAnswerInvitation(id);
@@ -188,33 +166,13 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
       title={format(t.organization.invitationJoin, { organization: details.organizationName })}
       subtitle={format(t.organization.invitationFrom, { inviter: details.inviterEmail })}
     >
-      <div className="org-invitation">
-        <OrganizationLogo organization={{ name: details.organizationName, logo: null }} size={56} />
-        <dl className="facts">
-          <div className="facts__row">
-            <dt>{t.organization.organizationLabel}</dt>
-            <dd className="facts__value">{details.organizationName}</dd>
-          </div>
-          <div className="facts__row">
-            <dt>{t.organization.invitedBy}</dt>
-            <dd className="facts__value">{details.inviterEmail}</dd>
-          </div>
-          <div className="facts__row">
-            <dt>{t.organization.roleLabel}</dt>
-            <dd className="facts__value">
-              <RoleBadges role={details.role} />
-            </dd>
-          </div>
-          <div className="facts__row">
-            <dt>{t.organization.invitedAddress}</dt>
-            <dd className="facts__value">{details.email}</dd>
-          </div>
-          <div className="facts__row">
-            <dt>{t.organization.validUntil}</dt>
-            <dd className="facts__value">{formatDate(details.expiresAt)}</dd>
-          </div>
-        </dl>
-      </div>
+      <InvitationFacts
+        organization={{ name: details.organizationName, logo: null }}
+        inviter={details.inviterEmail}
+        role={details.role}
+        email={details.email}
+        expiresAt={details.expiresAt}
+      />
       {error ? (
         <Alert tone="error" focus>
           {describeError(error, t)}
@@ -242,5 +200,36 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
         </Button>
       </div>
     </AuthCard>
+  );
+}
+
+/** What an invitation is, as both the signed-out preview and the signed-in answer show it. */
+function InvitationFacts(props: {
+  organization: { name: string; logo: string | null };
+  inviter: string;
+  role: string;
+  email: string;
+  expiresAt: Date | string;
+}) {
+  const { t, formatDate } = useI18n();
+  const facts: [string, ReactNode][] = [
+    [t.organization.organizationLabel, props.organization.name],
+    [t.organization.invitedBy, props.inviter],
+    [t.organization.roleLabel, <RoleBadges key="role" role={props.role} />],
+    [t.organization.invitedAddress, props.email],
+    [t.organization.validUntil, formatDate(props.expiresAt)],
+  ];
+  return (
+    <div className="org-invitation">
+      <OrganizationLogo organization={props.organization} size={56} />
+      <dl className="facts">
+        {facts.map(([term, value]) => (
+          <div className="facts__row" key={term}>
+            <dt>{term}</dt>
+            <dd className="facts__value">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
