@@ -9,8 +9,13 @@
  *     deliveries of that age that succeeded or failed (pending ones stay: docs/webhooks.md).
  * In batches, each its own statement, with a pause for other requests in between, so a
  * first sweep of a large table never holds the database, or SQLite's event loop, for long.
+ * Of several instances sharing a database, one sweeps: the holder of the sweep's lease
+ * (core/db/lease.ts, docs/operations.md "Running several instances").
  */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { addSeconds } from '../../core/clock.ts';
+import { releaseLease, takeLease } from '../../core/db/lease.ts';
 import { deleteVerificationsExpiredBefore } from '../../core/db/verification-store.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { deleteAuditEventsBefore } from '../audit/index.ts';
@@ -82,20 +87,54 @@ export async function sweepExpired(
 }
 
 export interface Sweeper {
-  stop(): void;
+  /** Stops sweeping and gives the lease up, so that another instance takes over at its next tick. */
+  stop(): Promise<void>;
 }
 
-/** Sweeps a minute after start and then every `intervalMs`; failures are logged, never thrown. */
+export interface SweeperOptions {
+  /** How often each instance tries to take (or renew) the lease, and the holder sweeps. One hour when not given. */
+  intervalMs?: number;
+  /** How long a lease lasts unrenewed: a holder that dies is replaced this long after its last tick at most. Two intervals when not given. */
+  leaseMs?: number;
+  /** The first tick, after start. A minute (or the interval, when shorter) when not given. */
+  firstDelayMs?: number;
+  /** Told of each sweep this instance made (tests count them). */
+  onSwept?: (result: SweepResult) => void;
+}
+
+/** The lease's name in the `lease` table (core/db/lease.ts). */
+export const SWEEP_LEASE = 'maintenance.sweep';
+
+/**
+ * Sweeps now and then, on one instance of all those sharing the database: at each tick an
+ * instance takes (or renews) the sweep's lease, and only the holder sweeps. A holder that
+ * dies stops renewing; another instance takes the lease at its first tick after it expired.
+ * Failures are logged, never thrown.
+ */
 export function startSweeper(
-  deps: Pick<AuthDeps, 'db' | 'clock' | 'logger' | 'config'>,
-  intervalMs = 3_600_000,
+  deps: Pick<AuthDeps, 'db' | 'dialect' | 'clock' | 'logger' | 'config'>,
+  options: SweeperOptions = {},
 ): Sweeper {
+  const intervalMs = options.intervalMs ?? 3_600_000;
+  const leaseMs = options.leaseMs ?? 2 * intervalMs;
+  // who holds the lease, as an operator reading the table can tell instances apart
+  const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let running = false;
-  const sweep = async () => {
-    if (running) return;
+  let stopped = false;
+  const tick = async () => {
+    if (stopped) return;
+    try {
+      // renewed even while a long sweep runs, so that the lease never lapses under its holder
+      const held = await takeLease(deps.db, deps.dialect, SWEEP_LEASE, holder, deps.clock.now(), leaseMs);
+      if (!held || running || stopped) return;
+    } catch (err) {
+      deps.logger.warn('could not take the sweep lease', { error: (err as Error).message });
+      return;
+    }
     running = true;
     try {
       const swept = await sweepExpired(deps, { auditRetentionDays: deps.config.audit.retentionDays });
+      options.onSwept?.(swept);
       if (swept.sessions + swept.verifications + swept.auditEvents + swept.webhookDeliveries > 0)
         deps.logger.info('swept expired rows', { ...swept });
     } catch (err) {
@@ -106,14 +145,21 @@ export function startSweeper(
       running = false;
     }
   };
-  const first = setTimeout(sweep, Math.min(60_000, intervalMs));
-  const every = setInterval(sweep, intervalMs);
+  const first = setTimeout(tick, options.firstDelayMs ?? Math.min(60_000, intervalMs));
+  const every = setInterval(tick, intervalMs);
   first.unref();
   every.unref();
   return {
-    stop() {
+    async stop() {
+      stopped = true;
       clearTimeout(first);
       clearInterval(every);
+      try {
+        await releaseLease(deps.db, SWEEP_LEASE, holder, deps.clock.now());
+      } catch (err) {
+        // the lease then expires on its own
+        deps.logger.warn('could not give the sweep lease up', { error: (err as Error).message });
+      }
     },
   };
 }
