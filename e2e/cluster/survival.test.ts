@@ -8,8 +8,9 @@
  * - Only the requests in flight on the killed instance fail: every request that did not get
  *   its expected answer went, by the proxy's record, to an instance that died while the
  *   request was running there.
- * - A one-time token stays single-use: 50 concurrent redemptions of one password-reset
- *   token through the proxy, spread over the three instances, and exactly one succeeds.
+ * - One-time tokens stay single-use: 50 concurrent redemptions of one password-reset token,
+ *   then 50 concurrent clicks of one magic link, through the proxy and spread over the three
+ *   instances: exactly one of each succeeds.
  * - No row is half-written: every user has its credential account, every organization its
  *   owner and its default team, and nothing references a row that is not there.
  *
@@ -33,6 +34,8 @@ import { findFreePort, type LatchService, startLatch } from '../support/service.
 
 const CHAOS_MS = 24_000;
 const KILL_EVERY_MS = 4_000;
+/** Kills however slowly the instances restart (the chaos lasts longer then). */
+const MIN_KILLS = 3;
 const USERS = 4;
 const PASSWORD = 'Correct-Horse-9-Battery';
 
@@ -66,7 +69,11 @@ describe.skipIf(Boolean(postgresSkip) || redisMissing)('a cluster of three on Po
 
   const start = (i: number) =>
     startLatch({
-      config: { rateLimit: { enabled: false }, emailVerification: { sendOnSignUp: false } },
+      config: {
+        rateLimit: { enabled: false },
+        emailVerification: { sendOnSignUp: false },
+        plugins: { magicLink: {} },
+      },
       smtpURL: smtp.url,
       port: ports[i],
       baseURL,
@@ -210,7 +217,7 @@ describe.skipIf(Boolean(postgresSkip) || redisMissing)('a cluster of three on Po
     const restarts: Promise<void>[] = [Promise.resolve(), Promise.resolve(), Promise.resolve()];
     const chaosEnds = Date.now() + CHAOS_MS;
     let victim = 0;
-    while (Date.now() < chaosEnds) {
+    while (Date.now() < chaosEnds || deaths.length < MIN_KILLS) {
       await new Promise((r) => setTimeout(r, KILL_EVERY_MS));
       await Promise.all(restarts);
       const instance = instances[victim];
@@ -259,10 +266,31 @@ describe.skipIf(Boolean(postgresSkip) || redisMissing)('a cluster of three on Po
       (await browser()('reset-sign-in', '/sign-in/email', { email, password: `Reset-Pass-${winner}-Horse-9` })).status,
     ).toBe(200);
 
+    // and a magic link of the same person: 50 clicks at once, one sign-in
+    expect((await browser()('link-request', '/sign-in/magic-link', { email })).status).toBe(200);
+    const linkMail = await smtp.waitFor((m) => m.to.includes(email) && m.kind === 'magic-link', 15_000);
+    const linkToken =
+      linkMail.links
+        .map((l) => (l.includes('/magic-link/verify') ? new URL(l).searchParams.get('token') : null))
+        .find(Boolean) ?? '';
+    expect(linkToken).not.toBe('');
+    const clicks = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        browser()('link-verify', `/magic-link/verify?token=${encodeURIComponent(linkToken)}`),
+      ),
+    );
+    const signedIn = clicks.filter((r) => r.status === 200);
+    expect(signedIn).toHaveLength(1);
+    expect((signedIn[0]?.json as { user?: { email?: string } })?.user?.email).toBe(email);
+    expect(clicks.filter((r) => r.status !== 200).map((r) => [r.status, (r.json as { code?: string })?.code])).toEqual(
+      Array.from({ length: 49 }, () => [400, 'INVALID_TOKEN']),
+    );
+    expect(new Set(clicks.map((r) => proxied.get(r.id)?.upstream)).size).toBe(3);
+
     stopLoad = true;
     await load;
 
-    expect(deaths.length).toBeGreaterThanOrEqual(3);
+    expect(deaths.length).toBeGreaterThanOrEqual(MIN_KILLS);
     if (misses.length)
       process.stdout.write(
         `${JSON.stringify({ deaths, misses: misses.map((m) => ({ ...m, proxied: proxied.get(m.id) })) }, null, 1)}\n`,
