@@ -31,6 +31,7 @@ export async function takeLease(
     .where('name', '=', name)
     .where((eb) => eb.or([eb('holder', '=', holder), eb('expiresAt', '<=', now)]))
     .executeTakeFirst();
+  // rows matched, also on MySQL (mysql2 connects with FOUND_ROWS), so a renewal within the same millisecond counts
   if (Number(updated.numUpdatedRows) > 0) return true;
   // no row yet, or another holder's live one: only the first INSERT of the name succeeds
   const values = { name, holder, expiresAt };

@@ -31,6 +31,8 @@ export interface SweepOptions {
   maxBatches?: number;
   /** Audit events older than this many days go (the instance's `audit.retentionDays`; 90 when not given). */
   auditRetentionDays?: number;
+  /** Aborted (the instance shuts down): the sweep stops after the batch under way; the rest waits for the next one. */
+  signal?: AbortSignal;
 }
 
 export interface SweepResult {
@@ -48,9 +50,10 @@ async function deleteInBatches(
   deleteBatch: (limit: number) => Promise<number>,
   batchSize: number,
   maxBatches: number,
+  signal?: AbortSignal,
 ): Promise<number> {
   let total = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
+  for (let batch = 0; batch < maxBatches && !signal?.aborted; batch++) {
     const deleted = await deleteBatch(batchSize);
     total += deleted;
     if (deleted < batchSize) break;
@@ -70,24 +73,31 @@ export async function sweepExpired(
   const verificationsBefore = addSeconds(now, -VERIFICATION_KEEP_SECONDS);
   // the delivery log is kept as long as the audit log it mirrors
   const retentionCutoff = addSeconds(now, -(options.auditRetentionDays ?? 90) * 86_400);
-  return {
-    sessions: await deleteInBatches((limit) => deleteSessionsExpiredBefore(deps.db, now, limit), batchSize, maxBatches),
-    verifications: await deleteInBatches(
-      (limit) => deleteVerificationsExpiredBefore(deps.db, verificationsBefore, limit),
-      batchSize,
-      maxBatches,
-    ),
-    auditEvents: await deleteAuditEventsBefore(deps, retentionCutoff, batchSize, maxBatches),
-    webhookDeliveries: await deleteInBatches(
-      (limit) => deleteFinishedDeliveriesBefore(deps.db, retentionCutoff, limit),
-      batchSize,
-      maxBatches,
-    ),
-  };
+  const { signal } = options;
+  const sessions = await deleteInBatches(
+    (limit) => deleteSessionsExpiredBefore(deps.db, now, limit),
+    batchSize,
+    maxBatches,
+    signal,
+  );
+  const verifications = await deleteInBatches(
+    (limit) => deleteVerificationsExpiredBefore(deps.db, verificationsBefore, limit),
+    batchSize,
+    maxBatches,
+    signal,
+  );
+  const auditEvents = signal?.aborted ? 0 : await deleteAuditEventsBefore(deps, retentionCutoff, batchSize, maxBatches);
+  const webhookDeliveries = await deleteInBatches(
+    (limit) => deleteFinishedDeliveriesBefore(deps.db, retentionCutoff, limit),
+    batchSize,
+    maxBatches,
+    signal,
+  );
+  return { sessions, verifications, auditEvents, webhookDeliveries };
 }
 
 export interface Sweeper {
-  /** Stops sweeping and gives the lease up, so that another instance takes over at its next tick. */
+  /** Stops sweeping (a sweep under way ends after its current batch) and gives the lease up, so that another instance takes over at its next tick. */
   stop(): Promise<void>;
 }
 
@@ -121,6 +131,9 @@ export function startSweeper(
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let running = false;
   let stopped = false;
+  const stopping = new AbortController();
+  /** Ticks under way: stop() waits for them. */
+  const inFlight = new Set<Promise<void>>();
   const tick = async () => {
     if (stopped) return;
     try {
@@ -133,7 +146,10 @@ export function startSweeper(
     }
     running = true;
     try {
-      const swept = await sweepExpired(deps, { auditRetentionDays: deps.config.audit.retentionDays });
+      const swept = await sweepExpired(deps, {
+        auditRetentionDays: deps.config.audit.retentionDays,
+        signal: stopping.signal,
+      });
       options.onSwept?.(swept);
       if (swept.sessions + swept.verifications + swept.auditEvents + swept.webhookDeliveries > 0)
         deps.logger.info('swept expired rows', { ...swept });
@@ -145,15 +161,23 @@ export function startSweeper(
       running = false;
     }
   };
-  const first = setTimeout(tick, options.firstDelayMs ?? Math.min(60_000, intervalMs));
-  const every = setInterval(tick, intervalMs);
+  const run = () => {
+    const ticking = tick();
+    inFlight.add(ticking);
+    void ticking.finally(() => inFlight.delete(ticking));
+  };
+  const first = setTimeout(run, options.firstDelayMs ?? Math.min(60_000, intervalMs));
+  const every = setInterval(run, intervalMs);
   first.unref();
   every.unref();
   return {
     async stop() {
       stopped = true;
+      stopping.abort();
       clearTimeout(first);
       clearInterval(every);
+      // a sweep under way ends after its current batch, before the lease is given up and the database closed
+      await Promise.all(inFlight);
       try {
         await releaseLease(deps.db, SWEEP_LEASE, holder, deps.clock.now());
       } catch (err) {
