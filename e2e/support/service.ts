@@ -24,7 +24,11 @@ export interface LatchService {
    * id before the service starts).
    */
   databaseFile: string;
+  /** The process id (the cluster test kills instances). */
+  pid: number;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or an OOM kill ends it: no shutdown, nothing given up. Resolves once it exited. */
+  kill(): Promise<void>;
 }
 
 export interface StartLatchOptions {
@@ -39,6 +43,14 @@ export interface StartLatchOptions {
    */
   hostname?: '127.0.0.1' | 'localhost';
   startTimeoutMs?: number;
+  /** Another database than the temporary SQLite file (several instances share one PostgreSQL). */
+  databaseURL?: string;
+  /** BASE_URL, when it is not this instance's own address (instances behind a proxy share the proxy's). */
+  baseURL?: string;
+  /** AUTH_SECRET (instances of one cluster share it); a random one when not given. */
+  secret?: string;
+  /** More environment variables, e.g. REDIS_URL. */
+  env?: Record<string, string>;
 }
 
 /** A port nobody listens on right now (the kernel's pick for port 0). */
@@ -64,7 +76,7 @@ function exited(child: ChildProcess): Promise<number | null> {
 
 export async function startLatch(options: StartLatchOptions): Promise<LatchService> {
   const port = options.port ?? (await findFreePort());
-  const baseURL = `http://${options.hostname ?? '127.0.0.1'}:${port}`;
+  const baseURL = options.baseURL ?? `http://${options.hostname ?? '127.0.0.1'}:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'latch-e2e-'));
   const configPath = join(dir, 'latch.config.json');
   const databaseFile = join(dir, 'latch.db');
@@ -80,14 +92,15 @@ export async function startLatch(options: StartLatchOptions): Promise<LatchServi
       PORT: String(port),
       HOST: '127.0.0.1',
       BASE_URL: baseURL,
-      DATABASE_URL: `sqlite:${databaseFile}`,
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      DATABASE_URL: options.databaseURL ?? `sqlite:${databaseFile}`,
+      AUTH_SECRET: options.secret ?? randomBytes(32).toString('base64url'),
       SMTP_URL: options.smtpURL,
       MAIL_FROM: 'Latch E2E <no-reply@latch.test>',
       AUTH_CONFIG: configPath,
       LATCH_DATA_DIR: join(dir, 'data'),
       LOG_LEVEL: 'info',
       FORCE_COLOR: '0',
+      ...options.env,
     },
   });
   let output = '';
@@ -104,6 +117,13 @@ export async function startLatch(options: StartLatchOptions): Promise<LatchServi
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exit;
       clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exit;
     }
     rmSync(dir, { recursive: true, force: true });
   };
@@ -132,5 +152,5 @@ export async function startLatch(options: StartLatchOptions): Promise<LatchServi
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { baseURL, port, output: () => output, databaseFile, stop };
+  return { baseURL, port, output: () => output, databaseFile, pid: child.pid ?? 0, stop, kill };
 }

@@ -202,7 +202,8 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     },
   });
 
-  // expired sessions and old verification rows, hourly (not in tests: their clocks are moved by hand)
+  // expired sessions and old verification rows, hourly, by one instance of those sharing the
+  // database (the holder of its lease); not in tests: their clocks are moved by hand
   const sweeper = test ? null : startSweeper(deps);
   // webhook deliveries, claimed from the database by every instance (tests drive deliverDue by hand)
   const webhooks = config.webhooks.enabled ? createWebhookWorker(deps) : null;
@@ -228,7 +229,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
       await migrateToLatest(database.db, database.dialect);
     },
     close: async () => {
-      sweeper?.stop();
+      await sweeper?.stop();
       // first: attempts in flight finish (bounded) while the database is still open
       await webhooks?.stop();
       await rateLimiter.close();

@@ -137,6 +137,7 @@ const TABLE_OWNERS = {
   passkey: 'features/passkey/',
   webhookEndpoint: 'features/webhooks/',
   webhookDelivery: 'features/webhooks/',
+  lease: 'core/db/lease.ts',
 } as const satisfies Record<keyof Database, string>;
 
 type Table = keyof typeof TABLE_OWNERS;

@@ -21,6 +21,7 @@ const TABLES = [
   'signInLockout',
   'auditEvent',
   'passkey',
+  'lease',
 ];
 
 await forEachDatabase('migrations', (dialect) => {

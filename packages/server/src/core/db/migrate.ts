@@ -1,6 +1,12 @@
 /**
  * Applies pending migrations. Idempotent: Kysely's Migrator records what ran in
- * `kysely_migration` and takes a lock, so two instances starting together are safe.
+ * `kysely_migration`. Several instances starting together on an empty database are safe
+ * (migrate-concurrent.test.ts): the Migrator creates its own two tables tolerating another
+ * instance creating them at the same moment (it re-checks after an error), then takes a
+ * lock for the whole run and reads what ran under it: on PostgreSQL a session advisory
+ * lock, with every pending migration in one transaction (0007's trigger included: nothing
+ * is set up outside the Migrator); on MySQL/MariaDB GET_LOCK, held by the one connection
+ * the run uses and dropped by the server if the instance dies; SQLite has one writer.
  */
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial.ts';
@@ -12,6 +18,7 @@ import * as webhooks from './migrations/0006-webhooks.ts';
 import * as sessionChangeNotify from './migrations/0007-session-change-notify.ts';
 import * as readIndexes from './migrations/0008-read-indexes.ts';
 import * as auditChain from './migrations/0009-audit-chain.ts';
+import * as leases from './migrations/0010-leases.ts';
 import type { Database, Dialect } from './schema.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -25,6 +32,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0007-session-change-notify': { up: (db) => sessionChangeNotify.up(db, dialect) },
     '0008-read-indexes': { up: (db) => readIndexes.up(db, dialect) },
     '0009-audit-chain': { up: (db) => auditChain.up(db, dialect) },
+    '0010-leases': { up: (db) => leases.up(db, dialect) },
   };
 }
 

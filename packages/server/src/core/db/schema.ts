@@ -250,6 +250,13 @@ export interface PasskeyTable {
   lastUsedAt: NullableDate;
 }
 
+/** Who runs a job that must run on one instance at a time, and until when (0010-leases, core/db/lease.ts). */
+export interface LeaseTable {
+  name: string;
+  holder: string;
+  expiresAt: DateColumn;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -269,6 +276,7 @@ export interface Database {
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
   passkey: PasskeyTable;
+  lease: LeaseTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';

@@ -82,6 +82,34 @@ await describeOnDatabases('sweeping expired rows', {}, (t) => {
     const second = await sweepExpired({ db, clock: t.app.clock }, { batchSize: 10 });
     expect(second.sessions).toBe(3);
   });
+
+  it('stopped (the instance shuts down), deletes nothing more and leaves the rest for the next sweep', async () => {
+    const { db } = t.db.handle;
+    const now = t.app.clock.now();
+    const { userId } = await signUpUser(t.app);
+    await db
+      .insertInto('session')
+      .values(
+        Array.from({ length: 3 }, () => ({
+          id: randomUUID().replaceAll('-', ''),
+          token: randomUUID().replaceAll('-', ''),
+          userId,
+          expiresAt: addSeconds(now, -1),
+          createdAt: addSeconds(now, -100),
+          updatedAt: addSeconds(now, -100),
+        })),
+      )
+      .execute();
+    const stopped = new AbortController();
+    stopped.abort();
+    const swept = await sweepExpired({ db, clock: t.app.clock }, { signal: stopped.signal });
+    expect(swept).toEqual({ sessions: 0, verifications: 0, auditEvents: 0, webhookDeliveries: 0 });
+    const expired = () =>
+      db.selectFrom('session').select('id').where('userId', '=', userId).where('expiresAt', '<', now);
+    expect(await expired().execute()).toHaveLength(3);
+    expect((await sweepExpired({ db, clock: t.app.clock })).sessions).toBeGreaterThanOrEqual(3);
+    expect(await expired().execute()).toHaveLength(0);
+  });
   it('deletes audit events older than the retention, in batches, and keeps the rest', async () => {
     const { db } = t.db.handle;
     const now = t.app.clock.now();

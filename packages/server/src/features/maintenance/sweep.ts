@@ -9,8 +9,13 @@
  *     deliveries of that age that succeeded or failed (pending ones stay: docs/webhooks.md).
  * In batches, each its own statement, with a pause for other requests in between, so a
  * first sweep of a large table never holds the database, or SQLite's event loop, for long.
+ * Of several instances sharing a database, one sweeps: the holder of the sweep's lease
+ * (core/db/lease.ts, docs/operations.md "Running several instances").
  */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { addSeconds } from '../../core/clock.ts';
+import { releaseLease, takeLease } from '../../core/db/lease.ts';
 import { deleteVerificationsExpiredBefore } from '../../core/db/verification-store.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { deleteAuditEventsBefore } from '../audit/index.ts';
@@ -26,6 +31,8 @@ export interface SweepOptions {
   maxBatches?: number;
   /** Audit events older than this many days go (the instance's `audit.retentionDays`; 90 when not given). */
   auditRetentionDays?: number;
+  /** Aborted (the instance shuts down): the sweep stops after the batch under way; the rest waits for the next one. */
+  signal?: AbortSignal;
 }
 
 export interface SweepResult {
@@ -43,9 +50,10 @@ async function deleteInBatches(
   deleteBatch: (limit: number) => Promise<number>,
   batchSize: number,
   maxBatches: number,
+  signal?: AbortSignal,
 ): Promise<number> {
   let total = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
+  for (let batch = 0; batch < maxBatches && !signal?.aborted; batch++) {
     const deleted = await deleteBatch(batchSize);
     total += deleted;
     if (deleted < batchSize) break;
@@ -65,37 +73,84 @@ export async function sweepExpired(
   const verificationsBefore = addSeconds(now, -VERIFICATION_KEEP_SECONDS);
   // the delivery log is kept as long as the audit log it mirrors
   const retentionCutoff = addSeconds(now, -(options.auditRetentionDays ?? 90) * 86_400);
-  return {
-    sessions: await deleteInBatches((limit) => deleteSessionsExpiredBefore(deps.db, now, limit), batchSize, maxBatches),
-    verifications: await deleteInBatches(
-      (limit) => deleteVerificationsExpiredBefore(deps.db, verificationsBefore, limit),
-      batchSize,
-      maxBatches,
-    ),
-    auditEvents: await deleteAuditEventsBefore(deps, retentionCutoff, batchSize, maxBatches),
-    webhookDeliveries: await deleteInBatches(
-      (limit) => deleteFinishedDeliveriesBefore(deps.db, retentionCutoff, limit),
-      batchSize,
-      maxBatches,
-    ),
-  };
+  const { signal } = options;
+  const sessions = await deleteInBatches(
+    (limit) => deleteSessionsExpiredBefore(deps.db, now, limit),
+    batchSize,
+    maxBatches,
+    signal,
+  );
+  const verifications = await deleteInBatches(
+    (limit) => deleteVerificationsExpiredBefore(deps.db, verificationsBefore, limit),
+    batchSize,
+    maxBatches,
+    signal,
+  );
+  const auditEvents = signal?.aborted ? 0 : await deleteAuditEventsBefore(deps, retentionCutoff, batchSize, maxBatches);
+  const webhookDeliveries = await deleteInBatches(
+    (limit) => deleteFinishedDeliveriesBefore(deps.db, retentionCutoff, limit),
+    batchSize,
+    maxBatches,
+    signal,
+  );
+  return { sessions, verifications, auditEvents, webhookDeliveries };
 }
 
 export interface Sweeper {
-  stop(): void;
+  /** Stops sweeping (a sweep under way ends after its current batch) and gives the lease up, so that another instance takes over at its next tick. */
+  stop(): Promise<void>;
 }
 
-/** Sweeps a minute after start and then every `intervalMs`; failures are logged, never thrown. */
+export interface SweeperOptions {
+  /** How often each instance tries to take (or renew) the lease, and the holder sweeps. One hour when not given. */
+  intervalMs?: number;
+  /** How long a lease lasts unrenewed: a holder that dies is replaced this long after its last tick at most. Two intervals when not given. */
+  leaseMs?: number;
+  /** The first tick, after start. A minute (or the interval, when shorter) when not given. */
+  firstDelayMs?: number;
+  /** Told of each sweep this instance made (tests count them). */
+  onSwept?: (result: SweepResult) => void;
+}
+
+/** The lease's name in the `lease` table (core/db/lease.ts). */
+export const SWEEP_LEASE = 'maintenance.sweep';
+
+/**
+ * Sweeps now and then, on one instance of all those sharing the database: at each tick an
+ * instance takes (or renews) the sweep's lease, and only the holder sweeps. A holder that
+ * dies stops renewing; another instance takes the lease at its first tick after it expired.
+ * Failures are logged, never thrown.
+ */
 export function startSweeper(
-  deps: Pick<AuthDeps, 'db' | 'clock' | 'logger' | 'config'>,
-  intervalMs = 3_600_000,
+  deps: Pick<AuthDeps, 'db' | 'dialect' | 'clock' | 'logger' | 'config'>,
+  options: SweeperOptions = {},
 ): Sweeper {
+  const intervalMs = options.intervalMs ?? 3_600_000;
+  const leaseMs = options.leaseMs ?? 2 * intervalMs;
+  // who holds the lease, as an operator reading the table can tell instances apart
+  const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let running = false;
-  const sweep = async () => {
-    if (running) return;
+  let stopped = false;
+  const stopping = new AbortController();
+  /** Ticks under way: stop() waits for them. */
+  const inFlight = new Set<Promise<void>>();
+  const tick = async () => {
+    if (stopped) return;
+    try {
+      // renewed even while a long sweep runs, so that the lease never lapses under its holder
+      const held = await takeLease(deps.db, deps.dialect, SWEEP_LEASE, holder, deps.clock.now(), leaseMs);
+      if (!held || running || stopped) return;
+    } catch (err) {
+      deps.logger.warn('could not take the sweep lease', { error: (err as Error).message });
+      return;
+    }
     running = true;
     try {
-      const swept = await sweepExpired(deps, { auditRetentionDays: deps.config.audit.retentionDays });
+      const swept = await sweepExpired(deps, {
+        auditRetentionDays: deps.config.audit.retentionDays,
+        signal: stopping.signal,
+      });
+      options.onSwept?.(swept);
       if (swept.sessions + swept.verifications + swept.auditEvents + swept.webhookDeliveries > 0)
         deps.logger.info('swept expired rows', { ...swept });
     } catch (err) {
@@ -106,14 +161,29 @@ export function startSweeper(
       running = false;
     }
   };
-  const first = setTimeout(sweep, Math.min(60_000, intervalMs));
-  const every = setInterval(sweep, intervalMs);
+  const run = () => {
+    const ticking = tick();
+    inFlight.add(ticking);
+    void ticking.finally(() => inFlight.delete(ticking));
+  };
+  const first = setTimeout(run, options.firstDelayMs ?? Math.min(60_000, intervalMs));
+  const every = setInterval(run, intervalMs);
   first.unref();
   every.unref();
   return {
-    stop() {
+    async stop() {
+      stopped = true;
+      stopping.abort();
       clearTimeout(first);
       clearInterval(every);
+      // a sweep under way ends after its current batch, before the lease is given up and the database closed
+      await Promise.all(inFlight);
+      try {
+        await releaseLease(deps.db, SWEEP_LEASE, holder, deps.clock.now());
+      } catch (err) {
+        // the lease then expires on its own
+        deps.logger.warn('could not give the sweep lease up', { error: (err as Error).message });
+      }
     },
   };
 }
