@@ -42,10 +42,12 @@ describe('the second factor for admin changes', () => {
 
   it('asks for the app’s code, steps up, and bans on the second try', async () => {
     signInAs({ ...ADMIN, twoFactorEnabled: true }, true);
-    admin.banUser.mockImplementationOnce(() => refuse(403, 'SECOND_FACTOR_REQUIRED')).mockImplementationOnce(() => {
-      ada = { ...ada, banned: true };
-      return ok({ user: ada });
-    });
+    admin.banUser
+      .mockImplementationOnce(() => refuse(403, 'SECOND_FACTOR_REQUIRED'))
+      .mockImplementationOnce(() => {
+        ada = { ...ada, banned: true };
+        return ok({ user: ada });
+      });
     mockClient.twoFactor.verifyTotp
       .mockImplementationOnce(() => refuse(401, 'INVALID_CODE'))
       .mockImplementationOnce(() => ok({ token: 't-new', user: { ...ADMIN, twoFactorEnabled: true } }));
