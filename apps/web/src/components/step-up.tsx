@@ -5,18 +5,24 @@
  * sign-in's two-factor step (the same field, normalisation and checks as
  * pages/two-factor/challenge.tsx): a code from the authenticator app, or a backup code. The
  * server then replaces the session by one that proved the factor now; the app reads it and
- * the refused call is made once more. An account without two-factor is told where to turn it on.
+ * the refused call is made once more. Where passkeys are on and the account has one, a passkey
+ * is offered as well (POST /two-factor/verify-passkey in the session; for an account without
+ * codes it is the only way). An account with neither is told where to turn two-factor on.
  */
 
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { authClient } from '../lib/auth.ts';
 import { describeError, errorCodeOf } from '../lib/errors.ts';
 import { useRefreshSession, useSession } from '../lib/session.ts';
 import type { AuthError } from '../lib/wire-types.ts';
+import { passkeysQuery } from '../pages/account/passkeys.tsx';
 import { normalizeCode, validateCode } from '../pages/two-factor/challenge.tsx';
-import { Button } from './button.tsx';
+import { PasskeyFactorButton } from '../pages/two-factor/passkey-factor.tsx';
+import { Button, Spinner } from './button.tsx';
 import { Field } from './field.tsx';
 import { focusWhenReady } from './focus.ts';
 import { FormError } from './form-error.tsx';
@@ -35,6 +41,9 @@ export function StepUpDialog({ onVerified, onCancel }: { onVerified: () => void;
   const ref = useRef<HTMLDialogElement>(null);
   const session = useSession();
   const enrolled = session.data?.user.twoFactorEnabled === true;
+  const passkeysOn = getConfig().features.passkey;
+  const passkeys = useQuery({ ...passkeysQuery(), enabled: passkeysOn });
+  const hasPasskey = passkeysOn && (passkeys.data?.length ?? 0) > 0;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -56,8 +65,24 @@ export function StepUpDialog({ onVerified, onCancel }: { onVerified: () => void;
         if (event.currentTarget.isConnected) onCancel();
       }}
     >
-      {enrolled ? (
-        <CodeStep titleId={titleId} bodyId={bodyId} onVerified={onVerified} onCancel={onCancel} />
+      {enrolled || hasPasskey ? (
+        <CodeStep
+          titleId={titleId}
+          bodyId={bodyId}
+          codes={enrolled}
+          passkey={hasPasskey}
+          onVerified={onVerified}
+          onCancel={onCancel}
+        />
+      ) : passkeysOn && passkeys.isPending ? (
+        <div className="reauth__loading">
+          <h2 id={titleId} className="section-title">
+            {t.reauth.secondFactorTitle}
+          </h2>
+          <p id={bodyId} className="muted">
+            <Spinner label={t.common.loading} />
+          </p>
+        </div>
       ) : (
         <div className="reauth__body">
           <h2 id={titleId} className="section-title">
@@ -83,11 +108,17 @@ export function StepUpDialog({ onVerified, onCancel }: { onVerified: () => void;
 function CodeStep({
   titleId,
   bodyId,
+  codes,
+  passkey,
   onVerified,
   onCancel,
 }: {
   titleId: string;
   bodyId: string;
+  /** The account has two-factor codes (an authenticator app and backup codes). */
+  codes: boolean;
+  /** The account has a passkey, and passkeys are on. */
+  passkey: boolean;
   onVerified: () => void;
   onCancel: () => void;
 }) {
@@ -98,10 +129,17 @@ function CodeStep({
   const [error, setError] = useState<string | undefined>();
   const [serverError, setServerError] = useState<AuthError | null>(null);
   const [pending, setPending] = useState(false);
+  const [passkeyPending, setPasskeyPending] = useState(false);
 
   useEffect(() => {
     document.getElementById(CODE_ID)?.focus();
   }, []);
+
+  const verified = async () => {
+    // the session was replaced by one that proved the factor now: the app reads it before the call is made again
+    await refreshSession();
+    onVerified();
+  };
 
   const switchTo = (next: Method) => {
     setMethod(next);
@@ -136,10 +174,41 @@ function CodeStep({
       }
       return;
     }
-    // the session was replaced by one that proved the factor now: the app reads it before the call is made again
-    await refreshSession();
-    onVerified();
+    await verified();
   };
+
+  const passkeyButton = passkey ? (
+    <PasskeyFactorButton
+      trustDevice={false}
+      disabled={pending}
+      onStart={() => {
+        setError(undefined);
+        setServerError(null);
+      }}
+      onError={setServerError}
+      onVerified={verified}
+      onPendingChange={setPasskeyPending}
+    />
+  ) : null;
+
+  if (!codes)
+    return (
+      <div className="reauth__body">
+        <h2 id={titleId} className="section-title">
+          {t.reauth.secondFactorTitle}
+        </h2>
+        <p id={bodyId} className="muted">
+          {t.reauth.secondFactorPasskeyBody}
+        </p>
+        {serverError ? <FormError error={serverError} /> : null}
+        {passkeyButton}
+        <div className="form__actions">
+          <Button variant="ghost" onClick={onCancel}>
+            {t.reauth.cancel}
+          </Button>
+        </div>
+      </div>
+    );
 
   return (
     <form className="form reauth__body" onSubmit={onSubmit} noValidate>
@@ -149,7 +218,7 @@ function CodeStep({
       <p id={bodyId} className="muted">
         {method === 'totp' ? t.reauth.secondFactorBody : t.reauth.secondFactorBackupBody}
       </p>
-      <fieldset className="form__fieldset" disabled={pending}>
+      <fieldset className="form__fieldset" disabled={pending || passkeyPending}>
         <legend className="visually-hidden">{t.reauth.secondFactorTitle}</legend>
         {serverError ? <FormError error={serverError} retry="submit" /> : null}
         <Field
@@ -184,6 +253,7 @@ function CodeStep({
           {method === 'totp' ? t.twoFactor.useBackup : t.twoFactor.useTotp}
         </button>
       </p>
+      {passkeyButton}
     </form>
   );
 }

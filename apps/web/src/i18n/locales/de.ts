@@ -341,6 +341,8 @@ export const de: Messages = {
     secondFactorBody:
       'Änderungen als Admin brauchen einen Code aus deiner Authenticator-App. Gib ihn ein, um fortzufahren.',
     secondFactorBackupBody: 'Gib einen deiner Backup-Codes ein, um fortzufahren.',
+    secondFactorPasskeyBody:
+      'Änderungen als Admin brauchen deinen zweiten Faktor. Bestätige mit einem deiner Passkeys, um fortzufahren.',
     secondFactorMissing:
       'Änderungen als Admin brauchen die Zwei-Faktor-Authentifizierung, die für dein Konto nicht eingeschaltet ist. Schalte sie in deinen Sicherheitseinstellungen ein und versuche es dann erneut.',
     secondFactorSettings: 'Sicherheitseinstellungen öffnen',

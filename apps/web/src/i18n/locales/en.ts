@@ -327,6 +327,7 @@ export const en = {
     secondFactorTitle: 'Confirm with your second factor',
     secondFactorBody: 'Admin changes need a code from your authenticator app. Enter it to continue.',
     secondFactorBackupBody: 'Enter one of your backup codes to continue.',
+    secondFactorPasskeyBody: 'Admin changes need your second factor. Confirm with one of your passkeys to continue.',
     secondFactorMissing:
       'Admin changes need two-factor authentication, which is not on for your account. Turn it on in your security settings, then try again.',
     secondFactorSettings: 'Open security settings',

@@ -335,6 +335,8 @@ export const es: Messages = {
     secondFactorBody:
       'Los cambios de administración necesitan un código de tu aplicación de autenticación. Introdúcelo para continuar.',
     secondFactorBackupBody: 'Introduce uno de tus códigos de respaldo para continuar.',
+    secondFactorPasskeyBody:
+      'Los cambios de administración necesitan tu segundo factor. Confirma con una de tus llaves de acceso para continuar.',
     secondFactorMissing:
       'Los cambios de administración necesitan la autenticación en dos pasos, que no está activada en tu cuenta. Actívala en tu configuración de seguridad y vuelve a intentarlo.',
     secondFactorSettings: 'Abrir la configuración de seguridad',

@@ -338,6 +338,8 @@ export const fr: Messages = {
     secondFactorBody:
       'Les modifications d’administration demandent un code de votre application d’authentification. Saisissez-le pour continuer.',
     secondFactorBackupBody: 'Saisissez l’un de vos codes de secours pour continuer.',
+    secondFactorPasskeyBody:
+      'Les modifications d’administration demandent votre second facteur. Confirmez avec l’une de vos clés d’accès pour continuer.',
     secondFactorMissing:
       'Les modifications d’administration demandent la double authentification, qui n’est pas activée sur votre compte. Activez-la dans vos paramètres de sécurité, puis réessayez.',
     secondFactorSettings: 'Ouvrir les paramètres de sécurité',

@@ -327,6 +327,8 @@ export const pl: Messages = {
     secondFactorTitle: 'Potwierdź drugim składnikiem',
     secondFactorBody: 'Zmiany administracyjne wymagają kodu z aplikacji uwierzytelniającej. Wpisz go, aby kontynuować.',
     secondFactorBackupBody: 'Wpisz jeden z kodów zapasowych, aby kontynuować.',
+    secondFactorPasskeyBody:
+      'Zmiany administracyjne wymagają drugiego składnika. Potwierdź jednym ze swoich kluczy dostępu, aby kontynuować.',
     secondFactorMissing:
       'Zmiany administracyjne wymagają uwierzytelniania dwuskładnikowego, które nie jest włączone na Twoim koncie. Włącz je w ustawieniach bezpieczeństwa i spróbuj ponownie.',
     secondFactorSettings: 'Otwórz ustawienia bezpieczeństwa',

@@ -332,6 +332,8 @@ export const tr: Messages = {
     secondFactorBody:
       'Yönetici değişiklikleri, kimlik doğrulama uygulamanızdaki bir kodu gerektirir. Devam etmek için kodu girin.',
     secondFactorBackupBody: 'Devam etmek için yedek kodlarınızdan birini girin.',
+    secondFactorPasskeyBody:
+      'Yönetici değişiklikleri ikinci faktörünüzü gerektirir. Devam etmek için geçiş anahtarlarınızdan biriyle onaylayın.',
     secondFactorMissing:
       'Yönetici değişiklikleri iki adımlı doğrulama gerektirir ve bu hesabınızda açık değil. Güvenlik ayarlarınızdan açın ve yeniden deneyin.',
     secondFactorSettings: 'Güvenlik ayarlarını aç',

@@ -38,7 +38,11 @@ describe('the second factor for admin changes', () => {
     admin.getUser.mockImplementation(() => ok(ada));
     admin.listUserSessions.mockImplementation(() => ok({ sessions: [userSession(ada, 's-laptop')] }));
   });
-  afterEach(() => cleanup());
+  afterEach(() => {
+    cleanup();
+    window.__LATCH__ = undefined;
+    resetConfigForTests();
+  });
 
   it('asks for the app’s code, steps up, and bans on the second try', async () => {
     signInAs({ ...ADMIN, twoFactorEnabled: true }, true);
@@ -125,6 +129,37 @@ describe('the second factor for admin changes', () => {
     expect(within(stepUp).getByText(/which is not on for your account/)).toBeTruthy();
     const link = within(stepUp).getByRole('link', { name: 'Open security settings' });
     expect(link.getAttribute('href')).toBe('/settings/two-factor');
+    expect(within(stepUp).queryByLabelText('Code from your authenticator app')).toBeNull();
+  });
+
+  it('an admin with a passkey and no codes is offered the passkey, not the settings', async () => {
+    window.__LATCH__ = { appName: 'Acme', providers: [], features: { passkey: true } };
+    resetConfigForTests();
+    signInAs(ADMIN, true);
+    mockClient.passkey.listUserPasskeys.mockImplementation(() =>
+      ok([
+        {
+          id: 'pk1',
+          name: 'Work laptop',
+          publicKey: 'pQECAyYgASFYIA',
+          userId: ADMIN.id,
+          credentialID: 'AQID',
+          counter: 0,
+          deviceType: 'multiDevice',
+          backedUp: true,
+          transports: 'internal',
+          createdAt: '2026-03-04T10:00:00.000Z',
+          aaguid: null,
+          lastUsedAt: null,
+        },
+      ]),
+    );
+    admin.banUser.mockImplementation(() => refuse(403, 'SECOND_FACTOR_REQUIRED'));
+    await askToBan();
+    const stepUp = await screen.findByRole('dialog', { name: STEP_UP });
+    expect(await within(stepUp).findByRole('button', { name: 'Use a passkey' })).toBeTruthy();
+    expect(within(stepUp).getByText(/Confirm with one of your passkeys/)).toBeTruthy();
+    expect(within(stepUp).queryByRole('link', { name: 'Open security settings' })).toBeNull();
     expect(within(stepUp).queryByLabelText('Code from your authenticator app')).toBeNull();
   });
 });

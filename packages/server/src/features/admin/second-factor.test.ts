@@ -9,7 +9,9 @@ import { expect, it } from 'vitest';
 import { resolveConfig } from '../../core/config/resolve.ts';
 import type { Database } from '../../core/db/schema.ts';
 import type { TestClient } from '../../test/client.ts';
-import { describeOnDatabases, PASSWORD, signUpUser, type TestApp } from '../../test/harness.ts';
+import { BASE_URL, describeOnDatabases, PASSWORD, signUpUser, type TestApp } from '../../test/harness.ts';
+import { SoftwareAuthenticator } from '../../test/passkey-authenticator.ts';
+import { registerPasskey } from '../../test/passkeys.ts';
 import { codeFor, enrolledUser, toMidStep } from '../../test/two-factor.ts';
 
 type Suite = { app: TestApp; db: { handle: { db: Kysely<Database> } } };
@@ -229,6 +231,36 @@ await describeOnDatabases(
       expect([res.status, res.json.code]).toEqual([403, 'SECOND_FACTOR_REQUIRED']);
       expect(await snapshot(t, target.userId)).toEqual(before);
       expect((await admin.client.get('/admin/list-users')).status).toBe(200);
+    });
+  },
+);
+
+await describeOnDatabases(
+  'admin changes with requireSecondFactor: always, and passkeys',
+  { plugins: { passkey: {}, admin: { requireSecondFactor: 'always' } } },
+  (t) => {
+    it('a passkey asserted inside the session steps it up, for an admin with no codes too', async () => {
+      const admin = await signUpUser(t.app);
+      await promote(t, admin.userId);
+      const authenticator = new SoftwareAuthenticator({ origin: new URL(BASE_URL).origin });
+      expect((await registerPasskey(admin.client, authenticator)).res.status).toBe(200);
+      const target = await signUpUser(t.app);
+      const refused = await admin.client.post('/admin/ban-user', { userId: target.userId });
+      expect([refused.status, refused.json.code]).toEqual([403, 'SECOND_FACTOR_REQUIRED']);
+      const options = await admin.client.post('/two-factor/generate-passkey-options', {});
+      expect(options.status).toBe(200);
+      const stepped = await admin.client.post('/two-factor/verify-passkey', {
+        response: authenticator.get(options.json),
+      });
+      expect(stepped.status).toBe(200);
+      expect((await admin.client.post('/admin/ban-user', { userId: target.userId })).status).toBe(200);
+      const [event] = await t.db.handle.db
+        .selectFrom('auditEvent')
+        .select('details')
+        .where('type', '=', 'two_factor.verified')
+        .where('actorUserId', '=', admin.userId)
+        .execute();
+      expect(JSON.parse(String(event?.details)).method).toBe('passkey');
     });
   },
 );

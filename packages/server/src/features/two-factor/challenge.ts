@@ -206,7 +206,9 @@ export async function completeVerification(
 ): Promise<{ token: string | null; user: UserJson }> {
   const user = opts.user ?? v.user;
   if (v.kind === 'session') {
-    if (!opts.stepUp || !isStepUp(v)) return { token: v.current.token, user: userToJson(user) };
+    // a passkey's assertion proves its possession whether or not the account has codes; a code only where it is the account's factor
+    const steps = opts.stepUp === 'passkey' || (opts.stepUp !== undefined && isStepUp(v));
+    if (!opts.stepUp || !steps) return { token: v.current.token, user: userToJson(user) };
     return stepUp(ctx, v, opts.stepUp);
   }
   if (!(await consumeVerification(ctx.deps.db, v.challenge.rowId))) throw authError('INVALID_TWO_FACTOR_COOKIE');
@@ -227,7 +229,7 @@ export async function completeVerification(
   return { token: granted.token, user: userToJson(granted.user) };
 }
 
-export type StepUpMethod = 'totp' | 'backup-code' | 'otp';
+export type StepUpMethod = 'totp' | 'backup-code' | 'otp' | 'passkey';
 
 /** A code entered inside a session whose account has two-factor on: a proof of the second factor. */
 export function isStepUp(v: Verifier): v is Extract<Verifier, { kind: 'session' }> {
