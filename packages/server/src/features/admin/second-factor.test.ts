@@ -281,7 +281,7 @@ it('the default is when-enrolled in production and off elsewhere; an operator ma
   const options = { baseURL: 'https://auth.example.test', secret: 'x'.repeat(32) };
   const admin = (production: boolean, extra = {}) => {
     const resolved = resolveConfig({ ...options, plugins: { admin: extra } }, { production, test: true });
-    return resolved.plugins.admin && resolved.plugins.admin.requireSecondFactor;
+    return resolved.plugins.admin ? resolved.plugins.admin.requireSecondFactor : null;
   };
   expect(admin(true)).toBe('when-enrolled');
   expect(admin(false)).toBe('off');
