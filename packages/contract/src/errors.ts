@@ -236,6 +236,12 @@ export const ADMIN_ERRORS = {
   NOT_IMPERSONATING: e(400, 'You are not impersonating anyone'),
   FAILED_TO_FIND_ADMIN_SESSION: e(400, 'Failed to find admin session'),
   INVALID_PERMISSION_CHECK: e(400, 'invalid permission check. no permission(s) were passed.'),
+  /**
+   * An admin change needs a second factor proved by this session recently
+   * (plugins.admin.requireSecondFactor): a code entered in the session (verify-totp,
+   * verify-backup-code) or a sign-in with two-factor or a passkey. Never an impersonation.
+   */
+  SECOND_FACTOR_REQUIRED: e(403, 'Second factor required'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 /**

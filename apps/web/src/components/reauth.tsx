@@ -10,6 +10,9 @@
  * session by one signed in now) and the call is made once more; its answer is the one returned.
  * When the person cancels, the first refusal is returned and the screen shows it as usual. An
  * account without a password is offered to sign in again instead, coming back to this page.
+ *
+ * An admin change refused with SECOND_FACTOR_REQUIRED (docs/admin.md) is cured the same way by
+ * the second factor: the dialog of step-up.tsx asks for a code, and the call is made once more.
  */
 
 import { useQuery } from '@tanstack/react-query';
@@ -27,7 +30,7 @@ import {
 import { useLocation } from 'react-router';
 import { useI18n } from '../i18n/i18n.tsx';
 import { authClient } from '../lib/auth.ts';
-import { describeError, errorCodeOf, isStaleSignIn } from '../lib/errors.ts';
+import { describeError, errorCodeOf, isStaleSignIn, needsSecondFactor } from '../lib/errors.ts';
 import { accountsQuery } from '../lib/query.ts';
 import { useRefreshSession, useSession, useSignOut } from '../lib/session.ts';
 import { validateExistingPassword } from '../lib/validation.ts';
@@ -36,9 +39,18 @@ import { Button, Spinner } from './button.tsx';
 import { PasswordField } from './field.tsx';
 import { focusWhenReady } from './focus.ts';
 import { FormError } from './form-error.tsx';
+import { StepUpDialog } from './step-up.tsx';
 import './reauth.css';
 
 type Outcome = 'verified' | 'cancelled';
+/** What the dialog asks for: the password (a stale sign-in) or the second factor (an admin change). */
+type Question = 'password' | 'second-factor';
+
+function questionFor(error: AuthError): Question | null {
+  if (isStaleSignIn(error)) return 'password';
+  if (needsSecondFactor(error)) return 'second-factor';
+  return null;
+}
 
 /** Runs `action`; when the sign-in is too old for it, asks for the password and runs it once more. */
 export type Reauthenticate = <T>(action: () => Promise<AuthResult<T>>) => Promise<AuthResult<T>>;
@@ -53,14 +65,14 @@ export function useReauthenticate(): Reauthenticate {
 
 /** Holds the one dialog; screens below it ask for it through `useReauthenticate()`. */
 export function ReauthProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<Question | null>(null);
   // one question at a time: calls refused while the dialog is open wait for its answer
   const asking = useRef<{ promise: Promise<Outcome>; resolve: (outcome: Outcome) => void } | null>(null);
 
   const settle = useCallback((outcome: Outcome) => {
     const current = asking.current;
     asking.current = null;
-    setOpen(false);
+    setOpen(null);
     current?.resolve(outcome);
   }, []);
 
@@ -69,14 +81,15 @@ export function ReauthProvider({ children }: { children: ReactNode }) {
 
   const reauthenticate = useCallback<Reauthenticate>(async (action) => {
     const first = await action();
-    if (!first.error || !isStaleSignIn(first.error)) return first;
+    const question = first.error ? questionFor(first.error) : null;
+    if (!question) return first;
     if (!asking.current) {
       let resolve: (outcome: Outcome) => void = () => {};
       const promise = new Promise<Outcome>((r) => {
         resolve = r;
       });
       asking.current = { promise, resolve };
-      setOpen(true);
+      setOpen(question);
     }
     const outcome = await asking.current.promise;
     if (outcome === 'cancelled') return first;
@@ -87,7 +100,11 @@ export function ReauthProvider({ children }: { children: ReactNode }) {
   return (
     <ReauthContext.Provider value={reauthenticate}>
       {children}
-      {open ? <ReauthDialog onVerified={() => settle('verified')} onCancel={() => settle('cancelled')} /> : null}
+      {open === 'password' ? (
+        <ReauthDialog onVerified={() => settle('verified')} onCancel={() => settle('cancelled')} />
+      ) : open === 'second-factor' ? (
+        <StepUpDialog onVerified={() => settle('verified')} onCancel={() => settle('cancelled')} />
+      ) : null}
     </ReauthContext.Provider>
   );
 }

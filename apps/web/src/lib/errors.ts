@@ -74,6 +74,14 @@ export function isStaleSignIn(error: AuthError): boolean {
   return code === 'REAUTHENTICATION_REQUIRED' || code === 'SESSION_NOT_FRESH';
 }
 
+/**
+ * An admin change the server refused for want of a recent second factor in this session
+ * (docs/admin.md): a code entered in the session cures it (components/step-up.tsx).
+ */
+export function needsSecondFactor(error: AuthError): boolean {
+  return errorCodeOf(error) === 'SECOND_FACTOR_REQUIRED';
+}
+
 /** A mailed link the server no longer accepts: unknown, expired, used, or for an address the account left. */
 export function isDeadLink(error: AuthError): boolean {
   const code = errorCodeOf(error);

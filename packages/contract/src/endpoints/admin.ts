@@ -47,6 +47,7 @@ export const createUser = endpoint({
   }),
   response: wrappedUser,
   errors: [
+    'SECOND_FACTOR_REQUIRED',
     'UNAUTHORIZED',
     'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS',
     'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE',
@@ -126,6 +127,7 @@ export const updateUser = endpoint({
   body: z.object({ userId: z.string().min(1).max(255), data: z.record(z.string(), z.unknown()) }),
   response: userJson,
   errors: [
+    'SECOND_FACTOR_REQUIRED',
     'UNAUTHORIZED',
     'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS',
     'NO_DATA_TO_UPDATE',
@@ -153,6 +155,7 @@ export const setRole = endpoint({
   body: z.object({ userId: z.string().min(1).max(255), role }),
   response: wrappedUser,
   errors: [
+    'SECOND_FACTOR_REQUIRED',
     'UNAUTHORIZED',
     'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE',
     'INVALID_ROLE_TYPE',
@@ -170,7 +173,13 @@ export const removeUser = endpoint({
   summary: 'Deletes a user with their sessions, accounts and memberships',
   body: userIdBody,
   response: successAnswer,
-  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS', 'YOU_CANNOT_REMOVE_YOURSELF', 'USER_NOT_FOUND'],
+  errors: [
+    'SECOND_FACTOR_REQUIRED',
+    'UNAUTHORIZED',
+    'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS',
+    'YOU_CANNOT_REMOVE_YOURSELF',
+    'USER_NOT_FOUND',
+  ],
   session: 'sensitive',
   plugin,
 });
@@ -183,6 +192,7 @@ export const setUserPassword = endpoint({
   body: z.object({ userId: z.string().min(1).max(255), newPassword: z.string().min(1) }),
   response: statusAnswer,
   errors: [
+    'SECOND_FACTOR_REQUIRED',
     'UNAUTHORIZED',
     'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD',
     'PASSWORD_TOO_SHORT',
@@ -206,7 +216,13 @@ export const banUser = endpoint({
     banExpiresIn: z.number().int().positive().max(315_360_000).optional(),
   }),
   response: wrappedUser,
-  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', 'USER_NOT_FOUND', 'YOU_CANNOT_BAN_YOURSELF'],
+  errors: [
+    'SECOND_FACTOR_REQUIRED',
+    'UNAUTHORIZED',
+    'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS',
+    'USER_NOT_FOUND',
+    'YOU_CANNOT_BAN_YOURSELF',
+  ],
   session: 'sensitive',
   plugin,
 });
@@ -218,7 +234,7 @@ export const unbanUser = endpoint({
   summary: "Lifts a user's ban",
   body: userIdBody,
   response: wrappedUser,
-  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', 'USER_NOT_FOUND'],
+  errors: ['SECOND_FACTOR_REQUIRED', 'UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', 'USER_NOT_FOUND'],
   session: 'sensitive',
   plugin,
 });
@@ -242,7 +258,7 @@ export const revokeUserSession = endpoint({
   summary: 'Ends one session of any user, named by the token list-user-sessions gives',
   body: z.object({ sessionToken: z.string().min(1).max(512) }),
   response: successAnswer,
-  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS'],
+  errors: ['SECOND_FACTOR_REQUIRED', 'UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS'],
   session: 'sensitive',
   plugin,
 });
@@ -254,7 +270,7 @@ export const revokeUserSessions = endpoint({
   summary: 'Ends every session of a user',
   body: userIdBody,
   response: successAnswer,
-  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS'],
+  errors: ['SECOND_FACTOR_REQUIRED', 'UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS'],
   session: 'sensitive',
   plugin,
 });
@@ -267,6 +283,7 @@ export const impersonateUser = endpoint({
   body: userIdBody,
   response: sessionWithUserJson,
   errors: [
+    'SECOND_FACTOR_REQUIRED',
     'UNAUTHORIZED',
     'YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS',
     'USER_NOT_FOUND',

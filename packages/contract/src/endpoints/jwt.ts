@@ -48,7 +48,7 @@ export const rotateKeys = endpoint({
   summary:
     'Admins: a new signing key for the configured algorithm; new tokens are signed with it, the old keys stay in the set so tokens already out still verify',
   response: z.object({ kid: z.string(), alg: z.string() }),
-  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_ROTATE_SIGNING_KEYS'],
+  errors: ['SECOND_FACTOR_REQUIRED', 'UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_ROTATE_SIGNING_KEYS'],
   session: 'sensitive',
   plugin: 'jwt',
 });

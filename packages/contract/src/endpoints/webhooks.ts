@@ -87,7 +87,7 @@ export const createEndpoint = endpoint({
     enabled: z.boolean().default(true),
   }),
   response: endpointWithSecret,
-  errors: [...refusals, 'WEBHOOK_URL_NOT_ALLOWED', 'VALIDATION_ERROR'],
+  errors: ['SECOND_FACTOR_REQUIRED', ...refusals, 'WEBHOOK_URL_NOT_ALLOWED', 'VALIDATION_ERROR'],
   session: 'sensitive',
   plugin,
 });
@@ -125,7 +125,13 @@ export const updateEndpoint = endpoint({
       },
     ),
   response: z.object({ endpoint: webhookEndpointJson }),
-  errors: [...refusals, 'WEBHOOK_ENDPOINT_NOT_FOUND', 'WEBHOOK_URL_NOT_ALLOWED', 'VALIDATION_ERROR'],
+  errors: [
+    'SECOND_FACTOR_REQUIRED',
+    ...refusals,
+    'WEBHOOK_ENDPOINT_NOT_FOUND',
+    'WEBHOOK_URL_NOT_ALLOWED',
+    'VALIDATION_ERROR',
+  ],
   session: 'sensitive',
   plugin,
 });
@@ -137,7 +143,7 @@ export const deleteEndpoint = endpoint({
   summary: 'Deletes an endpoint with its deliveries, pending ones included',
   body: z.object({ endpointId: id }),
   response: successAnswer,
-  errors: [...refusals, 'WEBHOOK_ENDPOINT_NOT_FOUND'],
+  errors: ['SECOND_FACTOR_REQUIRED', ...refusals, 'WEBHOOK_ENDPOINT_NOT_FOUND'],
   session: 'sensitive',
   plugin,
 });
@@ -149,7 +155,7 @@ export const rotateSecret = endpoint({
   summary: 'Gives an endpoint a new signing secret (answered this once); the old one also signs for 24 hours',
   body: z.object({ endpointId: id }),
   response: endpointWithSecret,
-  errors: [...refusals, 'WEBHOOK_ENDPOINT_NOT_FOUND'],
+  errors: ['SECOND_FACTOR_REQUIRED', ...refusals, 'WEBHOOK_ENDPOINT_NOT_FOUND'],
   session: 'sensitive',
   plugin,
 });
@@ -182,7 +188,7 @@ export const replayDelivery = endpoint({
   summary: 'Sends a delivery again (same webhook-id and body, a new entry in the log)',
   body: z.object({ deliveryId: id }),
   response: z.object({ delivery: webhookDeliveryJson }),
-  errors: [...refusals, 'WEBHOOK_DELIVERY_NOT_FOUND'],
+  errors: ['SECOND_FACTOR_REQUIRED', ...refusals, 'WEBHOOK_DELIVERY_NOT_FOUND'],
   session: 'sensitive',
   plugin,
 });

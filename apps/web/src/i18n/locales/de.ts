@@ -337,6 +337,15 @@ export const de: Messages = {
       'Zu deiner Sicherheit ist dafür eine frische Anmeldung nötig. Dein Konto hat kein Passwort, also melde dich erneut mit dem verknüpften Konto an. Danach kommst du auf diese Seite zurück.',
     signIn: 'Erneut anmelden',
     leaving: 'Wird abgemeldet …',
+    secondFactorTitle: 'Mit deinem zweiten Faktor bestätigen',
+    secondFactorBody:
+      'Änderungen als Admin brauchen einen Code aus deiner Authenticator-App. Gib ihn ein, um fortzufahren.',
+    secondFactorBackupBody: 'Gib einen deiner Backup-Codes ein, um fortzufahren.',
+    secondFactorPasskeyBody:
+      'Änderungen als Admin brauchen deinen zweiten Faktor. Bestätige mit einem deiner Passkeys, um fortzufahren.',
+    secondFactorMissing:
+      'Änderungen als Admin brauchen die Zwei-Faktor-Authentifizierung, die für dein Konto nicht eingeschaltet ist. Schalte sie in deinen Sicherheitseinstellungen ein und versuche es dann erneut.',
+    secondFactorSettings: 'Sicherheitseinstellungen öffnen',
   },
   profile: {
     description: 'So erscheinst du in {app} und in den Apps, die es verwenden.',
@@ -724,6 +733,8 @@ export const de: Messages = {
   },
   errors: {
     generic: 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',
+    SECOND_FACTOR_REQUIRED:
+      'Zu deiner Sicherheit braucht diese Admin-Aktion deinen zweiten Faktor. Gib einen Code aus deiner Authenticator-App ein und versuche es dann erneut.',
     REAUTHENTICATION_REQUIRED:
       'Zu deiner Sicherheit ist dafür eine frische Anmeldung nötig. Bestätige, dass du es bist, und versuche es dann erneut.',
     TWO_FACTOR_AUTHENTICATION_REQUIRED: 'Gib zusätzlich einen Code aus deiner Authenticator-App ein.',

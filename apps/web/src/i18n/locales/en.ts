@@ -324,6 +324,13 @@ export const en = {
       'For your security, this needs a recent sign-in. Your account has no password, so sign in again with the account you linked. You will come back to this page afterwards.',
     signIn: 'Sign in again',
     leaving: 'Signing out…',
+    secondFactorTitle: 'Confirm with your second factor',
+    secondFactorBody: 'Admin changes need a code from your authenticator app. Enter it to continue.',
+    secondFactorBackupBody: 'Enter one of your backup codes to continue.',
+    secondFactorPasskeyBody: 'Admin changes need your second factor. Confirm with one of your passkeys to continue.',
+    secondFactorMissing:
+      'Admin changes need two-factor authentication, which is not on for your account. Turn it on in your security settings, then try again.',
+    secondFactorSettings: 'Open security settings',
   },
   profile: {
     description: 'How you appear in {app} and in the apps that use it.',
@@ -775,6 +782,8 @@ export const en = {
     EMAIL_PASSWORD_SIGN_UP_DISABLED: 'Creating accounts with email and password is turned off on this server.',
     SESSION_NOT_FRESH: 'For your security, this needs a recent sign-in. Sign out and in again, then retry.',
     SESSION_EXPIRED: 'Your sign-in is too old for this. Sign out and in again, then retry.',
+    SECOND_FACTOR_REQUIRED:
+      'For your security, this admin action needs your second factor. Enter a code from your authenticator app, then try again.',
     REAUTHENTICATION_REQUIRED: 'For your security, this needs a recent sign-in. Confirm it is you, then retry.',
     TWO_FACTOR_AUTHENTICATION_REQUIRED: 'Enter a code from your authenticator app as well.',
     USERNAME_IS_ALREADY_TAKEN: 'This username is already taken. Please choose another.',

@@ -331,6 +331,15 @@ export const es: Messages = {
       'Por tu seguridad, esto requiere un inicio de sesión reciente. Tu cuenta no tiene contraseña, así que vuelve a iniciar sesión con la cuenta que vinculaste. Después volverás a esta página.',
     signIn: 'Iniciar sesión de nuevo',
     leaving: 'Cerrando sesión…',
+    secondFactorTitle: 'Confirma con tu segundo factor',
+    secondFactorBody:
+      'Los cambios de administración necesitan un código de tu aplicación de autenticación. Introdúcelo para continuar.',
+    secondFactorBackupBody: 'Introduce uno de tus códigos de respaldo para continuar.',
+    secondFactorPasskeyBody:
+      'Los cambios de administración necesitan tu segundo factor. Confirma con una de tus llaves de acceso para continuar.',
+    secondFactorMissing:
+      'Los cambios de administración necesitan la autenticación en dos pasos, que no está activada en tu cuenta. Actívala en tu configuración de seguridad y vuelve a intentarlo.',
+    secondFactorSettings: 'Abrir la configuración de seguridad',
   },
   profile: {
     description: 'Cómo apareces en {app} y en las aplicaciones que lo usan.',
@@ -717,6 +726,8 @@ export const es: Messages = {
   },
   errors: {
     generic: 'Algo ha salido mal. Inténtalo de nuevo.',
+    SECOND_FACTOR_REQUIRED:
+      'Por tu seguridad, esta acción de administración necesita tu segundo factor. Introduce un código de tu aplicación de autenticación y vuelve a intentarlo.',
     REAUTHENTICATION_REQUIRED:
       'Por tu seguridad, esto requiere un inicio de sesión reciente. Confirma que eres tú y vuelve a intentarlo.',
     TWO_FACTOR_AUTHENTICATION_REQUIRED: 'Introduce también un código de tu aplicación de autenticación.',

@@ -334,6 +334,15 @@ export const fr: Messages = {
       'Pour votre sécurité, cette action nécessite une connexion récente. Votre compte n’a pas de mot de passe : reconnectez-vous avec le compte associé. Vous reviendrez ensuite sur cette page.',
     signIn: 'Se reconnecter',
     leaving: 'Déconnexion…',
+    secondFactorTitle: 'Confirmez avec votre second facteur',
+    secondFactorBody:
+      'Les modifications d’administration demandent un code de votre application d’authentification. Saisissez-le pour continuer.',
+    secondFactorBackupBody: 'Saisissez l’un de vos codes de secours pour continuer.',
+    secondFactorPasskeyBody:
+      'Les modifications d’administration demandent votre second facteur. Confirmez avec l’une de vos clés d’accès pour continuer.',
+    secondFactorMissing:
+      'Les modifications d’administration demandent la double authentification, qui n’est pas activée sur votre compte. Activez-la dans vos paramètres de sécurité, puis réessayez.',
+    secondFactorSettings: 'Ouvrir les paramètres de sécurité',
   },
   profile: {
     description: 'La façon dont vous apparaissez dans {app} et dans les applications qui l’utilisent.',
@@ -722,6 +731,8 @@ export const fr: Messages = {
   },
   errors: {
     generic: 'Un problème est survenu. Veuillez réessayer.',
+    SECOND_FACTOR_REQUIRED:
+      'Pour votre sécurité, cette action d’administration demande votre second facteur. Saisissez un code de votre application d’authentification, puis réessayez.',
     REAUTHENTICATION_REQUIRED:
       'Pour votre sécurité, cette action nécessite une connexion récente. Confirmez votre identité, puis réessayez.',
     TWO_FACTOR_AUTHENTICATION_REQUIRED: 'Saisissez aussi un code de votre application d’authentification.',

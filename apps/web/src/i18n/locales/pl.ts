@@ -324,6 +324,14 @@ export const pl: Messages = {
       'Ze względów bezpieczeństwa ta czynność wymaga niedawnego logowania. Twoje konto nie ma hasła, więc zaloguj się ponownie przez połączone konto. Potem wrócisz na tę stronę.',
     signIn: 'Zaloguj się ponownie',
     leaving: 'Wylogowywanie…',
+    secondFactorTitle: 'Potwierdź drugim składnikiem',
+    secondFactorBody: 'Zmiany administracyjne wymagają kodu z aplikacji uwierzytelniającej. Wpisz go, aby kontynuować.',
+    secondFactorBackupBody: 'Wpisz jeden z kodów zapasowych, aby kontynuować.',
+    secondFactorPasskeyBody:
+      'Zmiany administracyjne wymagają drugiego składnika. Potwierdź jednym ze swoich kluczy dostępu, aby kontynuować.',
+    secondFactorMissing:
+      'Zmiany administracyjne wymagają uwierzytelniania dwuskładnikowego, które nie jest włączone na Twoim koncie. Włącz je w ustawieniach bezpieczeństwa i spróbuj ponownie.',
+    secondFactorSettings: 'Otwórz ustawienia bezpieczeństwa',
   },
   profile: {
     description: 'Tak widzą Cię {app} i aplikacje, które z niego korzystają.',
@@ -703,6 +711,8 @@ export const pl: Messages = {
   },
   errors: {
     generic: 'Coś poszło nie tak. Spróbuj ponownie.',
+    SECOND_FACTOR_REQUIRED:
+      'Dla bezpieczeństwa ta czynność administracyjna wymaga drugiego składnika. Wpisz kod z aplikacji uwierzytelniającej i spróbuj ponownie.',
     REAUTHENTICATION_REQUIRED:
       'Ze względów bezpieczeństwa ta czynność wymaga niedawnego logowania. Potwierdź, że to Ty, i spróbuj ponownie.',
     TWO_FACTOR_AUTHENTICATION_REQUIRED: 'Wpisz też kod z aplikacji uwierzytelniającej.',

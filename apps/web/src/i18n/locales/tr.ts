@@ -328,6 +328,15 @@ export const tr: Messages = {
       'Güvenliğiniz için bu işlem yakın zamanda giriş yapmış olmanızı gerektirir. Hesabınızın şifresi yok; bağladığınız hesapla yeniden giriş yapın. Ardından bu sayfaya geri döneceksiniz.',
     signIn: 'Yeniden giriş yap',
     leaving: 'Oturum kapatılıyor…',
+    secondFactorTitle: 'İkinci faktörünüzle onaylayın',
+    secondFactorBody:
+      'Yönetici değişiklikleri, kimlik doğrulama uygulamanızdaki bir kodu gerektirir. Devam etmek için kodu girin.',
+    secondFactorBackupBody: 'Devam etmek için yedek kodlarınızdan birini girin.',
+    secondFactorPasskeyBody:
+      'Yönetici değişiklikleri ikinci faktörünüzü gerektirir. Devam etmek için geçiş anahtarlarınızdan biriyle onaylayın.',
+    secondFactorMissing:
+      'Yönetici değişiklikleri iki adımlı doğrulama gerektirir ve bu hesabınızda açık değil. Güvenlik ayarlarınızdan açın ve yeniden deneyin.',
+    secondFactorSettings: 'Güvenlik ayarlarını aç',
   },
   profile: {
     description: '{app} içinde ve onu kullanan uygulamalarda nasıl göründüğünüz.',
@@ -709,6 +718,8 @@ export const tr: Messages = {
   },
   errors: {
     generic: 'Bir şeyler ters gitti. Lütfen tekrar deneyin.',
+    SECOND_FACTOR_REQUIRED:
+      'Güvenliğiniz için bu yönetici işlemi ikinci faktörünüzü gerektirir. Kimlik doğrulama uygulamanızdaki kodu girin ve yeniden deneyin.',
     REAUTHENTICATION_REQUIRED:
       'Güvenliğiniz için bu işlem yakın zamanda giriş yapmış olmanızı gerektirir. Siz olduğunuzu doğrulayıp tekrar deneyin.',
     TWO_FACTOR_AUTHENTICATION_REQUIRED: 'Kimlik doğrulama uygulamanızdaki bir kodu da girin.',

@@ -19,9 +19,14 @@
  *
  * Starting and stopping an impersonation changes the signed-in person: the session's answer is
  * written into the cache and every other answer is reset by lib/session.ts.
+ *
+ * Every change but stopping an impersonation goes through `useAdminCall`: when the server asks for
+ * the admin's second factor (403 SECOND_FACTOR_REQUIRED, docs/admin.md), the dialog of
+ * components/reauth.tsx asks for a code and the call is made once more.
  */
 import { authMutationOptions, latchKeys } from '@latch/react';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Reauthenticate, useReauthenticate } from '../../components/reauth.tsx';
 import { authClient } from '../../lib/auth.ts';
 import { useUserUpdated } from '../../lib/session.ts';
 import type { AuthError, AuthResult, SessionData } from '../../lib/wire-types.ts';
@@ -38,6 +43,12 @@ function invalidate(queryClient: QueryClient, keys: readonly Key[], exact: reado
   ]);
 }
 
+/** An admin change as mutation options, asked again after the second factor when the server wants it. */
+function useAdminCall<V, T>(call: (variables: V) => Promise<AuthResult<T>>) {
+  const reauthenticate = useReauthenticate();
+  return authMutationOptions((variables: V) => reauthenticate(() => call(variables)));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Users
 
@@ -52,7 +63,7 @@ export interface NewUser {
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    ...authMutationOptions(({ name, email, password, role, emailVerified }: NewUser) =>
+    ...useAdminCall(({ name, email, password, role, emailVerified }: NewUser) =>
       authClient.admin.createUser({
         name,
         email,
@@ -76,7 +87,7 @@ export interface ProfileChanges {
 export function useUpdateUser(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    ...authMutationOptions((data: ProfileChanges) => authClient.admin.updateUser({ userId, data: { ...data } })),
+    ...useAdminCall((data: ProfileChanges) => authClient.admin.updateUser({ userId, data: { ...data } })),
     onSuccess: (user) => {
       queryClient.setQueryData(adminKeys.user(userId), user);
       return invalidate(queryClient, [adminKeys.users(), adminKeys.audit()]);
@@ -102,7 +113,7 @@ function banCall(userId: string, ban: BanDetails) {
 export function useBanUser(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    ...authMutationOptions((ban: BanDetails) => banCall(userId, ban)),
+    ...useAdminCall((ban: BanDetails) => banCall(userId, ban)),
     // every session of theirs ended with the ban: the person and everything below (their sessions)
     onSuccess: () => invalidate(queryClient, [adminKeys.users(), adminKeys.user(userId), adminKeys.audit()]),
   });
@@ -111,7 +122,7 @@ export function useBanUser(userId: string) {
 export function useUnbanUser(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    ...authMutationOptions((_: void) => authClient.admin.unbanUser({ userId })),
+    ...useAdminCall((_: void) => authClient.admin.unbanUser({ userId })),
     onSuccess: () => invalidate(queryClient, [adminKeys.users(), adminKeys.audit()], [adminKeys.user(userId)]),
   });
 }
@@ -119,7 +130,7 @@ export function useUnbanUser(userId: string) {
 export function useSetUserPassword(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    ...authMutationOptions((newPassword: string) => authClient.admin.setUserPassword({ userId, newPassword })),
+    ...useAdminCall((newPassword: string) => authClient.admin.setUserPassword({ userId, newPassword })),
     // their sessions stay; only the log changes
     onSuccess: () => invalidate(queryClient, [adminKeys.audit()]),
   });
@@ -129,7 +140,7 @@ export function useSetUserPassword(userId: string) {
 export function useRevokeUserSessions(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    ...authMutationOptions(
+    ...useAdminCall(
       (sessionToken: string | null): Promise<AuthResult<{ success: true }>> =>
         sessionToken === null
           ? authClient.admin.revokeUserSessions({ userId })
@@ -146,7 +157,7 @@ export function useRevokeUserSessions(userId: string) {
 export function useRemoveUser(userId: string, onRemoved: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    ...authMutationOptions((_: void) => authClient.admin.removeUser({ userId })),
+    ...useAdminCall((_: void) => authClient.admin.removeUser({ userId })),
     onSuccess: async () => {
       onRemoved();
       await invalidate(queryClient, [adminKeys.users(), adminKeys.audit()]);
@@ -183,6 +194,7 @@ export async function runBulk(
   action: BulkAction,
   users: readonly AdminUser[],
   onProgress: (done: number) => void = () => {},
+  reauthenticate: Reauthenticate = (call) => call(),
 ): Promise<BulkOutcome[]> {
   const outcomes: BulkOutcome[] = new Array(users.length);
   let next = 0;
@@ -193,7 +205,8 @@ export async function runBulk(
       const user = users[index] as AdminUser;
       let error: AuthError | null;
       try {
-        error = (await bulkCall(action, user)).error;
+        // the first refusal for want of the second factor asks once; the calls refused meanwhile wait for it
+        error = (await reauthenticate(() => bulkCall(action, user))).error;
       } catch (cause) {
         error = { status: 500, statusText: 'Fetch Error', message: String(cause) };
       }
@@ -208,9 +221,10 @@ export async function runBulk(
 
 export function useBulkUserAction(onProgress?: (done: number) => void) {
   const queryClient = useQueryClient();
+  const reauthenticate = useReauthenticate();
   return useMutation({
     mutationFn: ({ action, users }: { action: BulkAction; users: readonly AdminUser[] }) =>
-      runBulk(action, users, onProgress),
+      runBulk(action, users, onProgress, reauthenticate),
     onSuccess: (outcomes, { action }) => {
       const changed = outcomes.filter((outcome) => outcome.error === null).map((outcome) => outcome.user.id);
       if (action.kind === 'delete') {
@@ -233,7 +247,7 @@ export function useImpersonateUser(onStarted: () => void) {
   const queryClient = useQueryClient();
   const userUpdated = useUserUpdated();
   return useMutation({
-    ...authMutationOptions(({ user }: { user: AdminUser; admin: Impersonator }) =>
+    ...useAdminCall(({ user }: { user: AdminUser; admin: Impersonator }) =>
       authClient.admin.impersonateUser({ userId: user.id }),
     ),
     onSuccess: (answer: SessionData, { admin }) => {
@@ -274,7 +288,7 @@ export interface EndpointFields {
 export function useCreateWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
-    ...authMutationOptions(({ url, description, eventTypes, enabled }: EndpointFields) =>
+    ...useAdminCall(({ url, description, eventTypes, enabled }: EndpointFields) =>
       authClient.admin.webhooks.createEndpoint({
         url,
         eventTypes,
@@ -289,7 +303,7 @@ export function useCreateWebhookEndpoint() {
 export function useUpdateWebhookEndpoint(endpointId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    ...authMutationOptions((changes: Partial<EndpointFields>) =>
+    ...useAdminCall((changes: Partial<EndpointFields>) =>
       authClient.admin.webhooks.updateEndpoint({
         endpointId,
         ...changes,
@@ -304,7 +318,7 @@ export function useUpdateWebhookEndpoint(endpointId: string) {
 export function useRotateWebhookSecret(endpointId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    ...authMutationOptions((_: void) => authClient.admin.webhooks.rotateSecret({ endpointId })),
+    ...useAdminCall((_: void) => authClient.admin.webhooks.rotateSecret({ endpointId })),
     onSuccess: () => invalidate(queryClient, [adminKeys.webhookEndpoints(), adminKeys.audit()]),
   });
 }
@@ -312,7 +326,7 @@ export function useRotateWebhookSecret(endpointId: string) {
 export function useDeleteWebhookEndpoint(endpointId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    ...authMutationOptions((_: void) => authClient.admin.webhooks.deleteEndpoint({ endpointId })),
+    ...useAdminCall((_: void) => authClient.admin.webhooks.deleteEndpoint({ endpointId })),
     // its deliveries, pending ones too, went with it
     onSuccess: () => invalidate(queryClient, [adminKeys.webhooks(), adminKeys.audit()]),
   });
@@ -321,7 +335,7 @@ export function useDeleteWebhookEndpoint(endpointId: string) {
 export function useReplayDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    ...authMutationOptions((deliveryId: string) => authClient.admin.webhooks.replayDelivery({ deliveryId })),
+    ...useAdminCall((deliveryId: string) => authClient.admin.webhooks.replayDelivery({ deliveryId })),
     onSuccess: () => invalidate(queryClient, [adminKeys.webhookDeliveryLogs(), adminKeys.audit()]),
   });
 }

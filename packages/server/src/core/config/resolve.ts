@@ -120,7 +120,15 @@ export interface ResolvedConfig {
         }
       | false;
     admin:
-      | { defaultRole: string; adminRoles: string[]; adminUserIds: string[]; impersonationSessionDuration: number }
+      | {
+          defaultRole: string;
+          adminRoles: string[];
+          adminUserIds: string[];
+          impersonationSessionDuration: number;
+          /** Which admins' changes need a recent second factor (docs/admin.md). */
+          requireSecondFactor: 'off' | 'when-enrolled' | 'always';
+          secondFactorMaxAge: number;
+        }
       | false;
     twoFactor:
       | {
@@ -337,6 +345,9 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
         adminRoles: admin.adminRoles ?? ['admin'],
         adminUserIds: admin.adminUserIds ?? [],
         impersonationSessionDuration: admin.impersonationSessionDuration ?? 3600,
+        // on by default where it protects someone: in production, for admins who have a second factor
+        requireSecondFactor: admin.requireSecondFactor ?? (ctx.production ? 'when-enrolled' : 'off'),
+        secondFactorMaxAge: admin.secondFactorMaxAge ?? 600,
       },
       twoFactor: twoFactor && {
         issuer: twoFactor.issuer ?? appName,

@@ -308,6 +308,14 @@ export const configFileSchema = z
               adminRoles: z.array(z.string().min(1)).optional(),
               adminUserIds: z.array(z.string().min(1)).optional(),
               impersonationSessionDuration: positiveSeconds.optional(),
+              /**
+               * Admin actions that change something need a second factor proved by the admin's
+               * session recently (docs/admin.md): `off`, `when-enrolled` (admins with two-factor
+               * on) or `always`. Default: `when-enrolled` in production, `off` otherwise.
+               */
+              requireSecondFactor: z.enum(['off', 'when-enrolled', 'always']).optional(),
+              /** How long a proof counts for those actions (default 600 s). */
+              secondFactorMaxAge: positiveSeconds.optional(),
             })
             .strict(),
         ),

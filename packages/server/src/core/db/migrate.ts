@@ -19,6 +19,7 @@ import * as sessionChangeNotify from './migrations/0007-session-change-notify.ts
 import * as readIndexes from './migrations/0008-read-indexes.ts';
 import * as auditChain from './migrations/0009-audit-chain.ts';
 import * as leases from './migrations/0010-leases.ts';
+import * as sessionSecondFactor from './migrations/0011-session-second-factor.ts';
 import type { Database, Dialect } from './schema.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -33,6 +34,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0008-read-indexes': { up: (db) => readIndexes.up(db, dialect) },
     '0009-audit-chain': { up: (db) => auditChain.up(db, dialect) },
     '0010-leases': { up: (db) => leases.up(db, dialect) },
+    '0011-session-second-factor': { up: (db) => sessionSecondFactor.up(db, dialect) },
   };
 }
 

@@ -41,6 +41,8 @@ export interface SessionTable {
   activeOrganizationId: string | null;
   activeTeamId: string | null;
   impersonatedBy: string | null;
+  /** When this session last proved a second factor (0011-session-second-factor); null: never. */
+  secondFactorVerifiedAt: NullableDate;
 }
 
 export interface AccountTable {

@@ -6,7 +6,7 @@ import { adminUserEndpoints } from './routes-users.ts';
 import { defaultRoleExtension } from './service.ts';
 
 /** The admin endpoints' guard, for admin endpoints of other features (webhooks). */
-export { requireAdmin } from './guard.ts';
+export { type AdminAccess, requireAdmin } from './guard.ts';
 
 export const adminEndpoints = [...adminUserEndpoints, ...adminSessionEndpoints, ...adminAuditEndpoints];
 

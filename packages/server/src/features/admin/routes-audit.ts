@@ -11,7 +11,7 @@ import { exportAuditEvents, filterOf, readAuditPage, verifyAuditChains } from '.
 import { requireAdmin } from './guard.ts';
 
 function requireAuditReader(ctx: RequestContext<unknown, unknown>) {
-  return requireAdmin(ctx, { user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG');
+  return requireAdmin(ctx, { user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG', 'read');
 }
 
 const listAuditEventsEndpoint = defineEndpoint(rows.listAuditEvents, {

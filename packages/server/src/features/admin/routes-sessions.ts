@@ -24,7 +24,7 @@ import { requireUser } from './service.ts';
 
 const banUser = defineEndpoint(rows.banUser, {
   async handler(ctx) {
-    const current = await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS');
+    const current = await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', 'change');
     const target = await requireUser(ctx.deps, ctx.body.userId);
     if (target.id === current.user.id) throw authError('YOU_CANNOT_BAN_YOURSELF');
     const now = ctx.deps.clock.now();
@@ -51,7 +51,7 @@ const banUser = defineEndpoint(rows.banUser, {
 
 const unbanUser = defineEndpoint(rows.unbanUser, {
   async handler(ctx) {
-    const current = await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS');
+    const current = await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', 'change');
     const target = await requireUser(ctx.deps, ctx.body.userId);
     await ctx.deps.db.transaction().execute(async (trx) => {
       await updateUserRow(trx, target.id, {
@@ -73,7 +73,7 @@ const unbanUser = defineEndpoint(rows.unbanUser, {
 
 const listUserSessions = defineEndpoint(rows.listUserSessions, {
   async handler(ctx) {
-    await requireAdmin(ctx, { session: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS');
+    await requireAdmin(ctx, { session: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS', 'read');
     const sessions = await listActiveSessionsOfUser(ctx.deps.db, ctx.body.userId, ctx.deps.clock.now());
     return { sessions: sessions.map(sessionToJson) };
   },
@@ -81,7 +81,12 @@ const listUserSessions = defineEndpoint(rows.listUserSessions, {
 
 const revokeUserSession = defineEndpoint(rows.revokeUserSession, {
   async handler(ctx) {
-    const current = await requireAdmin(ctx, { session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS');
+    const current = await requireAdmin(
+      ctx,
+      { session: ['revoke'] },
+      'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS',
+      'change',
+    );
     // the opaque token from list-user-sessions is the stored hash; a raw token is hashed first
     for (const tokenHash of [ctx.body.sessionToken, hashToken(ctx.body.sessionToken)]) {
       const found = await findSessionWithUserByTokenHash(ctx.deps, tokenHash);
@@ -104,7 +109,12 @@ const revokeUserSession = defineEndpoint(rows.revokeUserSession, {
 
 const revokeUserSessions = defineEndpoint(rows.revokeUserSessions, {
   async handler(ctx) {
-    const current = await requireAdmin(ctx, { session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS');
+    const current = await requireAdmin(
+      ctx,
+      { session: ['revoke'] },
+      'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS',
+      'change',
+    );
     await deleteSessionsOfUser(ctx.deps.db, ctx.body.userId);
     ctx.deps.revocations.revoke(ctx.body.userId);
     await recordEvent(ctx.deps.db, ctx, {
@@ -121,7 +131,12 @@ const revokeUserSessions = defineEndpoint(rows.revokeUserSessions, {
 const impersonateUser = defineEndpoint(rows.impersonateUser, {
   async handler(ctx) {
     const options = adminOptions(ctx);
-    const current = await requireAdmin(ctx, { user: ['impersonate'] }, 'YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS');
+    const current = await requireAdmin(
+      ctx,
+      { user: ['impersonate'] },
+      'YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS',
+      'change',
+    );
     const target = await requireUser(ctx.deps, ctx.body.userId);
     if (isAdmin(target, options)) throw authError('YOU_CANNOT_IMPERSONATE_ADMINS');
     const names = sessionCookieNames(ctx.deps);

@@ -39,9 +39,9 @@ function assertImageLength(image: unknown): void {
 const createUser = defineEndpoint(rows.createUser, {
   async handler(ctx) {
     const options = adminOptions(ctx);
-    const current = await requireAdmin(ctx, { user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS');
+    const current = await requireAdmin(ctx, { user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS', 'change');
     if (ctx.body.role !== undefined)
-      await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE');
+      await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE', 'change');
     const email = ctx.body.email.trim().toLowerCase();
     if (!isValidEmail(email)) throw authError('INVALID_EMAIL');
     assertImageLength(ctx.body.data?.image);
@@ -92,7 +92,7 @@ const createUser = defineEndpoint(rows.createUser, {
 
 const listUsersEndpoint = defineEndpoint(rows.listUsers, {
   async handler(ctx) {
-    await requireAdmin(ctx, { user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS');
+    await requireAdmin(ctx, { user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS', 'read');
     const { users, total } = await listUsers(ctx.deps, ctx.query);
     return {
       users: users.map(userToJson),
@@ -105,7 +105,7 @@ const listUsersEndpoint = defineEndpoint(rows.listUsers, {
 
 const getUser = defineEndpoint(rows.getUser, {
   async handler(ctx) {
-    await requireAdmin(ctx, { user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER');
+    await requireAdmin(ctx, { user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER', 'read');
     return userToJson(await requireUser(ctx.deps, ctx.query.id));
   },
 });
@@ -113,7 +113,7 @@ const getUser = defineEndpoint(rows.getUser, {
 const updateUser = defineEndpoint(rows.updateUser, {
   async handler(ctx) {
     const options = adminOptions(ctx);
-    const current = await requireAdmin(ctx, { user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS');
+    const current = await requireAdmin(ctx, { user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS', 'change');
     const { data } = ctx.body;
     if (Object.keys(data).length === 0) throw authError('NO_DATA_TO_UPDATE');
     if ('password' in data) throw authError('PASSWORD_CANNOT_BE_UPDATED_VIA_UPDATE_USER');
@@ -124,11 +124,11 @@ const updateUser = defineEndpoint(rows.updateUser, {
     assertImageLength(data.image);
     if (typeof data.image === 'string' || data.image === null) changes.image = data.image;
     if ('role' in data) {
-      await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE');
+      await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE', 'change');
       changes.role = normalizeRole(data.role, options);
     }
     if ('email' in data || 'emailVerified' in data) {
-      await requireAdmin(ctx, { user: ['set-email'] }, 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL');
+      await requireAdmin(ctx, { user: ['set-email'] }, 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL', 'change');
       if ('email' in data) {
         const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : '';
         if (!isValidEmail(email)) throw authError('INVALID_EMAIL');
@@ -139,7 +139,7 @@ const updateUser = defineEndpoint(rows.updateUser, {
       if (typeof data.emailVerified === 'boolean') changes.emailVerified = data.emailVerified;
     }
     if ('banned' in data) {
-      await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS');
+      await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', 'change');
       if (target.id === current.user.id && data.banned === true) throw authError('YOU_CANNOT_BAN_YOURSELF');
       changes.banned = data.banned === true;
     }
@@ -185,7 +185,12 @@ const updateUser = defineEndpoint(rows.updateUser, {
 const setRole = defineEndpoint(rows.setRole, {
   async handler(ctx) {
     const options = adminOptions(ctx);
-    const current = await requireAdmin(ctx, { user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE');
+    const current = await requireAdmin(
+      ctx,
+      { user: ['set-role'] },
+      'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE',
+      'change',
+    );
     const stored = normalizeRole(ctx.body.role, options);
     const target = await requireUser(ctx.deps, ctx.body.userId);
     await ctx.deps.db.transaction().execute(async (trx) => {
@@ -205,7 +210,7 @@ const setRole = defineEndpoint(rows.setRole, {
 
 const removeUser = defineEndpoint(rows.removeUser, {
   async handler(ctx) {
-    const current = await requireAdmin(ctx, { user: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS');
+    const current = await requireAdmin(ctx, { user: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS', 'change');
     if (ctx.body.userId === current.user.id) throw authError('YOU_CANNOT_REMOVE_YOURSELF');
     const target = await requireUser(ctx.deps, ctx.body.userId);
     // sessions, accounts, memberships and the rest go with the user (foreign keys cascade)
@@ -226,7 +231,12 @@ const removeUser = defineEndpoint(rows.removeUser, {
 
 const setUserPassword = defineEndpoint(rows.setUserPassword, {
   async handler(ctx) {
-    const current = await requireAdmin(ctx, { user: ['set-password'] }, 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD');
+    const current = await requireAdmin(
+      ctx,
+      { user: ['set-password'] },
+      'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD',
+      'change',
+    );
     assertPasswordLength(ctx.body.newPassword, ctx.deps.config);
     const target = await requireUser(ctx.deps, ctx.body.userId);
     await assertNotCompromised(ctx.deps, ctx.body.newPassword, target);

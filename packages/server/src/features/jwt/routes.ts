@@ -34,7 +34,7 @@ const jwks = defineEndpoint(rows.jwks, {
 /** Admins only (any admin role; 404 without the admin plugin): a new signing key, audited. */
 const rotateKeys = defineEndpoint(rows.rotateKeys, {
   async handler(ctx) {
-    const current = await requireAdmin(ctx, {}, 'YOU_ARE_NOT_ALLOWED_TO_ROTATE_SIGNING_KEYS');
+    const current = await requireAdmin(ctx, {}, 'YOU_ARE_NOT_ALLOWED_TO_ROTATE_SIGNING_KEYS', 'change');
     const options = ctx.deps.config.plugins.jwt;
     if (!options) throw authError('NOT_FOUND');
     const key = await rotateSigningKey(ctx.deps, options.algorithm, auditActor(ctx, current));

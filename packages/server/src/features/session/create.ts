@@ -16,6 +16,8 @@ export interface CreateSessionOptions {
   impersonatedBy?: string | null;
   expiresInSeconds?: number;
   activeOrganizationId?: string | null;
+  /** When the new session's second factor was proved (now, or carried from the session it replaces). */
+  secondFactorVerifiedAt?: Date | null;
 }
 
 export async function createSession(
@@ -40,6 +42,8 @@ export async function createSession(
     activeOrganizationId: opts.activeOrganizationId ?? null,
     activeTeamId: null,
     impersonatedBy: opts.impersonatedBy ?? null,
+    // an admin acting as someone proves nothing for that person (nor for the admin)
+    secondFactorVerifiedAt: opts.impersonatedBy ? null : (opts.secondFactorVerifiedAt ?? null),
   };
   await insertSession(deps.db, {
     id: session.id,
@@ -53,6 +57,7 @@ export async function createSession(
     activeOrganizationId: session.activeOrganizationId,
     activeTeamId: null,
     impersonatedBy: session.impersonatedBy,
+    secondFactorVerifiedAt: session.secondFactorVerifiedAt,
   });
   return { token, session };
 }

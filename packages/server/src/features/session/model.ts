@@ -18,6 +18,12 @@ export interface Session {
   activeOrganizationId: string | null;
   activeTeamId: string | null;
   impersonatedBy: string | null;
+  /**
+   * When this session last proved a second factor (the two-factor step of its sign-in, a
+   * passkey, or a code entered inside it); null: never. Read from the database only: a
+   * session rebuilt from the cookie cache or the wire claims no proof.
+   */
+  secondFactorVerifiedAt: Date | null;
 }
 
 export interface SessionWithUser {
@@ -40,6 +46,7 @@ export function sessionFromRow(row: Selectable<SessionTable>): Session {
     activeOrganizationId: row.activeOrganizationId,
     activeTeamId: row.activeTeamId,
     impersonatedBy: row.impersonatedBy,
+    secondFactorVerifiedAt: row.secondFactorVerifiedAt ? toDate(row.secondFactorVerifiedAt) : null,
   };
 }
 
@@ -72,5 +79,6 @@ export function sessionFromJson(json: SessionJson): Session {
     activeOrganizationId: json.activeOrganizationId,
     activeTeamId: json.activeTeamId,
     impersonatedBy: json.impersonatedBy,
+    secondFactorVerifiedAt: null,
   };
 }

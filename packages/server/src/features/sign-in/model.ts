@@ -61,8 +61,13 @@ export const SIGN_IN_METHODS: readonly SignInMethod[] = [
 export interface SignInAttempt {
   user: User;
   method: SignInMethod;
-  /** A second factor was passed in this attempt (the two-factor step, a passkey). */
+  /** A second factor was passed in this attempt (the two-factor step, a passkey, a code inside a session). */
   secondFactor?: boolean;
+  /**
+   * A replacement of a session (re-authentication, rotation) keeps the time the session it
+   * replaces last proved a second factor; a new proof in the attempt (`secondFactor`) wins.
+   */
+  secondFactorVerifiedAt?: Date | null;
   /** A browser session that ends with the browser (rememberMe: false). */
   dontRemember?: boolean;
   /**

@@ -77,6 +77,8 @@ export async function grantSession(ctx: Ctx, attempt: SignInAttempt): Promise<Gr
     impersonatedBy: current.impersonatedBy ?? null,
     ...(current.expiresInSeconds !== undefined && { expiresInSeconds: current.expiresInSeconds }),
     activeOrganizationId: current.activeOrganizationId ?? null,
+    // the proof admin actions may ask for (docs/admin.md): now, or the replaced session's
+    secondFactorVerifiedAt: current.secondFactor ? ctx.deps.clock.now() : (current.secondFactorVerifiedAt ?? null),
   });
   setSessionCookies(ctx, token, { session, user: current.user }, { dontRemember: current.dontRemember ?? false });
   if (previous && previous.session.id !== session.id) {
@@ -109,10 +111,13 @@ export async function replaceCurrentSession(
   current: SessionWithUser,
   user: User,
   method: Extract<SignInMethod, 'reauthentication' | 'rotation'>,
+  opts: { secondFactor?: boolean } = {},
 ): Promise<{ token: string; session: Session; user: User }> {
   const granted = await grantSession(ctx, {
     user,
     method,
+    secondFactor: opts.secondFactor ?? false,
+    secondFactorVerifiedAt: current.session.secondFactorVerifiedAt,
     dontRemember: ctx.getSignedCookie(sessionCookieNames(ctx.deps).dontRemember) === 'true',
     activeOrganizationId: current.session.activeOrganizationId,
     impersonatedBy: current.session.impersonatedBy,

@@ -17,9 +17,10 @@ import { takeAttempt } from '../../core/db/verification-store.ts';
 import { type AuthError, authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
+import { recordEvent } from '../audit/index.ts';
 import { hasPasskey } from '../passkey/index.ts';
 import { deleteSessionById, getCurrentSession, type SessionWithUser, sessionCookieNames } from '../session/index.ts';
-import { grantSession } from '../sign-in/index.ts';
+import { grantSession, replaceCurrentSession } from '../sign-in/index.ts';
 import { findUserById, type User, userToJson } from '../user/index.ts';
 import { emailCodeCounts, hasAuthenticator } from './factors.ts';
 import {
@@ -151,8 +152,16 @@ export async function resolveVerifier(ctx: Ctx): Promise<Verifier> {
 export async function guardVerification(ctx: Ctx, v: Verifier): Promise<TwoFactorRecord | null> {
   await limitAccount(ctx, v.user.id);
   const record = await findTwoFactorOfUser(ctx.deps.db, v.user.id);
-  if (v.kind === 'session') return record;
   const now = ctx.deps.clock.now();
+  if (v.kind === 'session') {
+    // a code in a session of an enrolled account is a step-up (docs/admin.md): a stolen session
+    // must not guess its way to one, so the account's consecutive tries count here too
+    if (record && isStepUp(v)) {
+      const lockout = { now, lockAfter: LOCKOUT_AFTER_FAILURES, lockSeconds: LOCKOUT_SECONDS };
+      if (!(await takeAccountTry(ctx.deps.db, record.id, lockout))) throw authError('ACCOUNT_TEMPORARILY_LOCKED');
+    }
+    return record;
+  }
   if (!(await takeAttempt(ctx.deps.db, v.challenge.rowId, MAX_CHALLENGE_ATTEMPTS, now))) {
     await consumeVerification(ctx.deps.db, v.challenge.rowId);
     ctx.deleteCookie(cookieName(ctx));
@@ -170,7 +179,7 @@ export async function guardVerification(ctx: Ctx, v: Verifier): Promise<TwoFacto
  * ACCOUNT_TEMPORARILY_LOCKED when the account is locked now (this try was the tenth in a row).
  */
 export async function failVerification(ctx: Ctx, v: Verifier, error: AuthError): Promise<never> {
-  if (v.kind === 'session') throw error;
+  if (v.kind === 'session' && !isStepUp(v)) throw error;
   const record = await findTwoFactorOfUser(ctx.deps.db, v.user.id);
   if (record && (await isLocked(ctx.deps.db, record.id, ctx.deps.clock.now()))) {
     ctx.deps.logger.warn('two-factor verification locked after consecutive failures', { userId: v.user.id });
@@ -187,10 +196,21 @@ export async function failVerification(ctx: Ctx, v: Verifier, error: AuthError):
 export async function completeVerification(
   ctx: Ctx,
   v: Verifier,
-  opts: { trustDevice?: boolean | undefined; createSession?: boolean; user?: User } = {},
+  opts: {
+    trustDevice?: boolean | undefined;
+    createSession?: boolean;
+    user?: User;
+    /** In a session of an enrolled account: the code was this factor, and the session steps up. */
+    stepUp?: StepUpMethod | undefined;
+  } = {},
 ): Promise<{ token: string | null; user: UserJson }> {
   const user = opts.user ?? v.user;
-  if (v.kind === 'session') return { token: v.current.token, user: userToJson(user) };
+  if (v.kind === 'session') {
+    // a passkey's assertion proves its possession whether or not the account has codes; a code only where it is the account's factor
+    const steps = opts.stepUp === 'passkey' || (opts.stepUp !== undefined && isStepUp(v));
+    if (!opts.stepUp || !steps) return { token: v.current.token, user: userToJson(user) };
+    return stepUp(ctx, v, opts.stepUp);
+  }
   if (!(await consumeVerification(ctx.deps.db, v.challenge.rowId))) throw authError('INVALID_TWO_FACTOR_COOKIE');
   ctx.deleteCookie(cookieName(ctx));
   // a success ends the run of consecutive tries (the one taken for this code included)
@@ -206,5 +226,36 @@ export async function completeVerification(
   });
   if (granted.kind !== 'session') throw authError('FAILED_TO_CREATE_SESSION');
   if (opts.trustDevice) await trustDevice(ctx, user.id);
+  return { token: granted.token, user: userToJson(granted.user) };
+}
+
+export type StepUpMethod = 'totp' | 'backup-code' | 'otp' | 'passkey';
+
+/** A code entered inside a session whose account has two-factor on: a proof of the second factor. */
+export function isStepUp(v: Verifier): v is Extract<Verifier, { kind: 'session' }> {
+  return v.kind === 'session' && v.user.twoFactorEnabled;
+}
+
+/**
+ * The step-up (docs/admin.md, "A second factor for admin actions"): the session is replaced
+ * by a new one that records the proof (its `secondFactorVerifiedAt`), as every proof given
+ * inside a session gets a new token (OWASP ASVS 5.0 V7.2.4); a copy of the old token taken
+ * before gains nothing. The account's run of failed tries ends, and the audit log says so.
+ */
+async function stepUp(
+  ctx: Ctx,
+  v: Extract<Verifier, { kind: 'session' }>,
+  method: StepUpMethod,
+): Promise<{ token: string; user: UserJson }> {
+  const record = await findTwoFactorOfUser(ctx.deps.db, v.user.id);
+  if (record) await resetFailedVerifications(ctx.deps.db, record.id);
+  const granted = await replaceCurrentSession(ctx, v.current, v.user, 'rotation', { secondFactor: true });
+  await recordEvent(ctx.deps.db, ctx, {
+    type: 'two_factor.verified',
+    actorUserId: v.user.id,
+    targetType: 'user',
+    targetId: v.user.id,
+    details: { method, sessionId: granted.session.id },
+  });
   return { token: granted.token, user: userToJson(granted.user) };
 }

@@ -2,7 +2,8 @@
  * A passkey as the second factor of a sign-in challenge (issue 15 item 1; docs/passkeys.md):
  * the same verification context, tries and lockout as a code (challenge.ts), with the
  * assertion checked by the passkey feature. User verification is not required here: the
- * password was the first factor, the passkey's possession is the second.
+ * password was the first factor, the passkey's possession is the second. Inside a session the
+ * same assertion is a step-up: the session is replaced by one that proved a second factor now.
  */
 import { twoFactor as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
@@ -26,7 +27,8 @@ const verifyPasskey = defineEndpoint(rows.verifyPasskey, {
     await guardVerification(ctx, v);
     if (!(await checkSecondFactor(ctx, v.user.id, ctx.body.response)))
       return failVerification(ctx, v, authError('AUTHENTICATION_FAILED'));
-    return completeVerification(ctx, v, { trustDevice: ctx.body.trustDevice });
+    // in a session: the step-up of admin actions (docs/admin.md)
+    return completeVerification(ctx, v, { trustDevice: ctx.body.trustDevice, stepUp: 'passkey' });
   },
 });
 

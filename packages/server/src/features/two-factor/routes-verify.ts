@@ -45,13 +45,16 @@ const verifyTotp = defineEndpoint(rows.verifyTotp, {
     }
     let user = v.user;
     if (!record.verified || !user.twoFactorEnabled) {
-      // the first code confirms the enrolment: two-factor is on, and the session is new
-      // (the cookie carries the new token; the body the old one, as better-auth answers)
+      // the first code confirms the enrolment: two-factor is on, and the session is new and
+      // has proved the app (the cookie carries the new token; the body the old one, as better-auth answers)
       if (!record.verified) await updateTwoFactor(deps.db, record.id, { verified: true });
       if (!user.twoFactorEnabled) user = await setTwoFactorEnabled(ctx, user, true);
-      await rotateSession(ctx, v.current, user);
+      await rotateSession(ctx, v.current, user, { secondFactor: true });
+      return completeVerification(ctx, v, { user });
     }
-    return completeVerification(ctx, v, { user });
+    // enrolled already: a step-up (docs/admin.md); an observed code is not worth a second one
+    if (!(await claimTotpStep(ctx, v.user.id, step))) return failVerification(ctx, v, authError('INVALID_CODE'));
+    return completeVerification(ctx, v, { user, stepUp: 'totp' });
   },
 });
 
@@ -78,7 +81,9 @@ const verifyOtp = defineEndpoint(rows.verifyOtp, {
       await rotateSession(ctx, v.current, user);
       return completeVerification(ctx, v, { user });
     }
-    return completeVerification(ctx, v, { trustDevice: ctx.body.trustDevice });
+    // in a session: a step-up only where an emailed code is this account's second factor at sign-in too
+    const counts = v.kind === 'session' && emailCodeCounts(ctx.deps, await findTwoFactorOfUser(ctx.deps.db, v.user.id));
+    return completeVerification(ctx, v, { trustDevice: ctx.body.trustDevice, stepUp: counts ? 'otp' : undefined });
   },
 });
 
@@ -101,6 +106,7 @@ const verifyBackupCode = defineEndpoint(rows.verifyBackupCode, {
     return completeVerification(ctx, v, {
       trustDevice: ctx.body.trustDevice,
       createSession: !ctx.body.disableSession,
+      stepUp: 'backup-code',
     });
   },
 });

@@ -165,8 +165,13 @@ export async function removeTwoFactor(ctx: Ctx, user: User): Promise<User> {
  * A new session replaces the current one after the account's second factor changes,
  * so a token captured before the change is worth nothing after it (OWASP ASVS 3.3.3).
  */
-export async function rotateSession(ctx: Ctx, current: SessionWithUser, user: User): Promise<string> {
-  return (await replaceCurrentSession(ctx, current, user, 'rotation')).token;
+export async function rotateSession(
+  ctx: Ctx,
+  current: SessionWithUser,
+  user: User,
+  opts: { secondFactor?: boolean } = {},
+): Promise<string> {
+  return (await replaceCurrentSession(ctx, current, user, 'rotation', opts)).token;
 }
 
 /**

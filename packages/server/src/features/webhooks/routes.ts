@@ -7,7 +7,7 @@ import { webhooks as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { requireAdmin } from '../admin/index.ts';
+import { type AdminAccess, requireAdmin } from '../admin/index.ts';
 import type { SessionWithUser } from '../session/index.ts';
 import { deliveryToJson, endpointToJson, type WebhookDelivery } from './model.ts';
 import { listDeliveries, listEndpoints } from './repo.ts';
@@ -20,11 +20,11 @@ import {
   updateEndpoint,
 } from './service.ts';
 
-function requireWebhookAdmin(ctx: RequestContext<unknown, unknown>): Promise<SessionWithUser> {
+function requireWebhookAdmin(ctx: RequestContext<unknown, unknown>, access: AdminAccess): Promise<SessionWithUser> {
   // off (the default): as if the endpoints did not exist, for everyone
   if (!ctx.deps.config.webhooks.enabled) throw authError('NOT_FOUND');
   // no permission beyond the admin role itself: webhooks are the operator's, not a user resource
-  return requireAdmin(ctx, {}, 'YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS');
+  return requireAdmin(ctx, {}, 'YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS', access);
 }
 
 /** The cursor is the last row's (createdAt, id), opaque to the caller. */
@@ -41,7 +41,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 
 const createEndpointEndpoint = defineEndpoint(rows.createEndpoint, {
   async handler(ctx) {
-    const admin = await requireWebhookAdmin(ctx);
+    const admin = await requireWebhookAdmin(ctx, 'change');
     const { endpoint, secret } = await createEndpoint(ctx, admin, ctx.body);
     return { endpoint: endpointToJson(endpoint), secret };
   },
@@ -49,14 +49,14 @@ const createEndpointEndpoint = defineEndpoint(rows.createEndpoint, {
 
 const listEndpointsEndpoint = defineEndpoint(rows.listEndpoints, {
   async handler(ctx) {
-    await requireWebhookAdmin(ctx);
+    await requireWebhookAdmin(ctx, 'read');
     return { endpoints: (await listEndpoints(ctx.deps.db)).map(endpointToJson) };
   },
 });
 
 const updateEndpointEndpoint = defineEndpoint(rows.updateEndpoint, {
   async handler(ctx) {
-    const admin = await requireWebhookAdmin(ctx);
+    const admin = await requireWebhookAdmin(ctx, 'change');
     const { endpointId, ...changes } = ctx.body;
     return { endpoint: endpointToJson(await updateEndpoint(ctx, admin, endpointId, changes)) };
   },
@@ -64,7 +64,7 @@ const updateEndpointEndpoint = defineEndpoint(rows.updateEndpoint, {
 
 const deleteEndpointEndpoint = defineEndpoint(rows.deleteEndpoint, {
   async handler(ctx) {
-    const admin = await requireWebhookAdmin(ctx);
+    const admin = await requireWebhookAdmin(ctx, 'change');
     await deleteEndpoint(ctx, admin, ctx.body.endpointId);
     return { success: true as const };
   },
@@ -72,7 +72,7 @@ const deleteEndpointEndpoint = defineEndpoint(rows.deleteEndpoint, {
 
 const rotateSecretEndpoint = defineEndpoint(rows.rotateSecret, {
   async handler(ctx) {
-    const admin = await requireWebhookAdmin(ctx);
+    const admin = await requireWebhookAdmin(ctx, 'change');
     const { endpoint, secret } = await rotateSecret(ctx, admin, ctx.body.endpointId);
     return { endpoint: endpointToJson(endpoint), secret };
   },
@@ -80,7 +80,7 @@ const rotateSecretEndpoint = defineEndpoint(rows.rotateSecret, {
 
 const listDeliveriesEndpoint = defineEndpoint(rows.listDeliveries, {
   async handler(ctx) {
-    await requireWebhookAdmin(ctx);
+    await requireWebhookAdmin(ctx, 'read');
     const q = ctx.query;
     // one more than asked: whether a next page exists, without a count
     const found = await listDeliveries(
@@ -103,14 +103,14 @@ const listDeliveriesEndpoint = defineEndpoint(rows.listDeliveries, {
 
 const replayDeliveryEndpoint = defineEndpoint(rows.replayDelivery, {
   async handler(ctx) {
-    const admin = await requireWebhookAdmin(ctx);
+    const admin = await requireWebhookAdmin(ctx, 'change');
     return { delivery: deliveryToJson(await replayDelivery(ctx, admin, ctx.body.deliveryId)) };
   },
 });
 
 const listEventTypesEndpoint = defineEndpoint(rows.listEventTypes, {
   async handler(ctx) {
-    await requireWebhookAdmin(ctx);
+    await requireWebhookAdmin(ctx, 'read');
     return { eventTypes: [...subscribableEventTypes()] };
   },
 });
