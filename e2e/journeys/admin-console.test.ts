@@ -6,7 +6,9 @@
  * impersonates another person (the banner on every screen, "Stop impersonating" gives the admin's
  * session back) → reads both in the audit log, opens the ban's details, exports the log (CSV and
  * JSON lines, the downloads read back) and checks its chains → adds a webhook endpoint (the secret
- * shown once) and sees and replays its deliveries to a local receiver.
+ * shown once) and sees and replays its deliveries to a local receiver → finds an organization it is
+ * no member of, with its members, invitations, teams and audit trail, and from a member to their
+ * linked accounts and organizations.
  *
  * Screenshots in e2e/screenshots/admin-console/: the journey itself in English, light, 1280 px;
  * then every console screen again in English dark at 375 px, German dark at 375 px and German
@@ -87,7 +89,8 @@ describe.skipIf(skip)('admin console journey (en light 1280; en dark 375, de dar
   let targetContext: BrowserContext;
   let adminPage: Page;
   let targetPage: Page;
-  const ids: Record<'target' | 'other', string> = { target: '', other: '' };
+  const ids: Record<'target' | 'other' | 'organization', string> = { target: '', other: '', organization: '' };
+  const organization = { name: 'Analytical Engines', slug: 'analytical-engines' };
   const uncaught: string[] = [];
   const pageErrors: string[] = [];
   const cspViolations: string[] = [];
@@ -445,6 +448,80 @@ describe.skipIf(skip)('admin console journey (en light 1280; en dark 375, de dar
     expect(replayed.some((body) => body.type === 'user.unbanned')).toBe(true);
   });
 
+  step("opens the organizations: one person's organization, its members, invitations, teams and trail", async () => {
+    // Carol founds an organization, invites someone and makes a team, from her own browser
+    await signIn(targetPage, other);
+    const made = await api<{ id: string }>(targetPage, 'POST', '/organization/create', {
+      name: organization.name,
+      slug: organization.slug,
+    });
+    expect(made.status).toBe(200);
+    ids.organization = made.json.id;
+    const invited = await api(targetPage, 'POST', '/organization/invite-member', {
+      email: 'person01@example.test',
+      role: 'admin',
+      organizationId: ids.organization,
+    });
+    expect(invited.status).toBe(200);
+    const team = await api(targetPage, 'POST', '/organization/create-team', {
+      name: 'Difference Engines',
+      organizationId: ids.organization,
+    });
+    expect(team.status).toBe(200);
+
+    // the admin, who is no member, finds it in the console
+    await openSection(adminPage, t.admin.navOrganizations, t.admin.organizationsTitle);
+    const list = adminPage.getByRole('table', { name: exactly(t.admin.organizationsTableLabel) });
+    const row = list.getByRole('row').filter({ hasText: organization.name });
+    await visible(row);
+    await visible(row.getByText(exactly(organization.slug)));
+    await shots.take(adminPage, 'organizations');
+    await adminPage.getByLabel(exactly(t.admin.orgSearchLabel)).fill('ANALYTICAL');
+    await button(adminPage, t.admin.searchSubmit).click();
+    await visible(adminPage.getByText(exactly(format(t.admin.organizationsShown, { shown: '1', total: '1' }))));
+    await row.getByRole('link').click();
+    await visible(heading(adminPage, organization.name));
+
+    const members = adminPage.getByRole('table', {
+      name: exactly(format(t.admin.orgMembersTableLabel, { name: organization.name })),
+    });
+    await visible(
+      members.getByRole('row').filter({ hasText: other.email }).getByText(exactly(t.organization.roleOwner)),
+    );
+    const invitations = adminPage.getByRole('table', {
+      name: exactly(format(t.admin.orgInvitationsTableLabel, { name: organization.name })),
+    });
+    await visible(
+      invitations
+        .getByRole('row')
+        .filter({ hasText: 'person01@example.test' })
+        .getByText(exactly(t.admin.invitationStatuses.pending)),
+    );
+    const teams = adminPage.getByRole('list', {
+      name: exactly(format(t.admin.orgTeamsListLabel, { name: organization.name })),
+    });
+    await visible(teams.getByText(exactly('Difference Engines')));
+    const trail = adminPage.getByRole('table', {
+      name: exactly(format(t.admin.orgTrailLabel, { name: organization.name })),
+    });
+    await visible(trail.getByRole('row').filter({ hasText: t.admin.eventTypes['organization.created'] }));
+    await visible(trail.getByRole('row').filter({ hasText: t.admin.eventTypes['invitation.sent'] }));
+    await shots.take(adminPage, 'organization');
+
+    // from a member to their page: how they sign in, and where they belong
+    await members.getByRole('link', { name: new RegExp(other.name) }).click();
+    await visible(heading(adminPage, other.name));
+    const accounts = adminPage.getByRole('list', {
+      name: exactly(format(t.admin.accountsListLabel, { name: other.name })),
+    });
+    await visible(accounts.getByText(exactly(t.accounts.credential)));
+    const memberships = adminPage.getByRole('list', {
+      name: exactly(format(t.admin.userOrganizationsLabel, { name: other.name })),
+    });
+    await visible(memberships.getByRole('link', { name: exactly(organization.name) }));
+    await shots.take(adminPage, 'user-organizations');
+  });
+
   // -- the console screens in the other languages, themes and widths -----------------------------
 
   const variants: { lang: LanguageTag; theme: Theme; width: number }[] = [
@@ -488,6 +565,9 @@ describe.skipIf(skip)('admin console journey (en light 1280; en dark 375, de dar
               await visible(on.getByRole('dialog', { name: exactly(m.admin.eventTypes['user.banned']) }));
             },
           },
+          { path: '/admin/organizations', title: m.admin.organizationsTitle, name: 'organizations' },
+          { path: `/admin/organizations/${ids.organization}`, title: organization.name, name: 'organization' },
+          { path: `/admin/users/${ids.other}`, title: other.name, name: 'user-organizations' },
           { path: '/admin/webhooks', title: m.admin.webhooksTitle, name: 'webhooks' },
           { path: '/admin/webhooks/deliveries', title: m.admin.deliveriesTitle, name: 'deliveries' },
         ];
@@ -497,7 +577,9 @@ describe.skipIf(skip)('admin console journey (en light 1280; en dark 375, de dar
           // the page is in the language asked for, its data loaded
           expect(await page.evaluate(() => document.documentElement.lang)).toBe(variant.lang);
           await visible(consoleNav(page, m));
-          await page.getByRole('status').filter({ hasText: m.common.loading }).waitFor({ state: 'detached' });
+          // a person's page loads several parts at once (accounts, organizations, sessions, trail): all of them
+          const loading = page.getByRole('status').filter({ hasText: m.common.loading });
+          await expect.poll(() => loading.count(), { timeout: WAIT_MS }).toBe(0);
           if (variant.width < 600) {
             const overflow = await page.evaluate(() => {
               const width = document.documentElement.clientWidth;

@@ -310,6 +310,12 @@ export const AUDIT_ERRORS = {
   YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: e(403, 'You are not allowed to read the audit log'),
 } as const satisfies Record<string, ErrorDefinition>;
 
+/** The admin console's reads of organizations (docs/admin.md). */
+export const ADMIN_CONSOLE_ERRORS = {
+  /** list-organizations and get-organization, for those without the console's permission. */
+  YOU_ARE_NOT_ALLOWED_TO_READ_ORGANIZATIONS: e(403, 'You are not allowed to read organizations'),
+} as const satisfies Record<string, ErrorDefinition>;
+
 /** The jwt plugin's codes. */
 export const JWT_ERRORS = {
   YOU_ARE_NOT_ALLOWED_TO_ROTATE_SIGNING_KEYS: e(403, 'You are not allowed to rotate signing keys'),
@@ -325,6 +331,7 @@ export const ERRORS = {
   ...WEBHOOK_ERRORS,
   ...EMAIL_OTP_ERRORS,
   ...AUDIT_ERRORS,
+  ...ADMIN_CONSOLE_ERRORS,
   ...JWT_ERRORS,
 } as const;
 

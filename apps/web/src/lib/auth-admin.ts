@@ -5,7 +5,7 @@
  * admin role on every one of them; the web only hides what a person may not use.
  */
 import { encodeQuery, type AuthClient as LatchClient } from '@latch/client';
-import type { admin, audit, EndpointEntry, webhooks } from '@latch/contract';
+import type { admin, adminOrganizations, audit, EndpointEntry, webhooks } from '@latch/contract';
 import type { AnswerOf, AuthResult, InputOf } from './wire-types.ts';
 
 type Call<E extends EndpointEntry> = (input: InputOf<E>) => Promise<AuthResult<AnswerOf<E>>>;
@@ -54,6 +54,12 @@ export interface AdminClient {
    * downloads with the session's cookie, so a large log never sits in the page's memory.
    */
   exportAuditEventsHref: (query: AuditExportQuery) => string;
+  listOrganizations: QueryCall<typeof adminOrganizations.listOrganizations>;
+  /** One organization with a page of its members, its invitations and teams (the admin need not be a member). */
+  getOrganization: QueryCall<typeof adminOrganizations.getOrganization>;
+  /** A person's linked accounts: providers and scopes, never a token. */
+  listUserAccounts: QueryCall<typeof adminOrganizations.listUserAccounts>;
+  listUserOrganizations: QueryCall<typeof adminOrganizations.listUserOrganizations>;
   webhooks: WebhooksAdminClient;
 }
 
@@ -77,6 +83,10 @@ export function bindAdminClient(client: LatchClient<false>, basePath = '/api/aut
     listAuditEvents: (query) => client.admin.listAuditEvents({ query }),
     verifyAuditChain: () => client.admin.verifyAuditChain(),
     exportAuditEventsHref: (query) => `${basePath}/admin/export-audit-events${encodeQuery(query)}`,
+    listOrganizations: (query) => client.admin.listOrganizations({ query }),
+    getOrganization: (query) => client.admin.getOrganization({ query }),
+    listUserAccounts: (query) => client.admin.listUserAccounts({ query }),
+    listUserOrganizations: (query) => client.admin.listUserOrganizations({ query }),
     webhooks: {
       listEndpoints: () => client.admin.webhooks.listEndpoints(),
       createEndpoint: (body) => client.admin.webhooks.createEndpoint(body),

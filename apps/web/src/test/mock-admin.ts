@@ -44,6 +44,12 @@ export function createMockAdminClient() {
     exportAuditEventsHref: vi.fn<AdminClient['exportAuditEventsHref']>(
       (query) => `/api/auth/admin/export-audit-events${encodeQuery(query)}`,
     ),
+    listOrganizations: vi.fn<AdminClient['listOrganizations']>(() =>
+      ok({ organizations: [], total: 0, nextCursor: null }),
+    ),
+    getOrganization: vi.fn<AdminClient['getOrganization']>(),
+    listUserAccounts: vi.fn<AdminClient['listUserAccounts']>(() => ok({ accounts: [] })),
+    listUserOrganizations: vi.fn<AdminClient['listUserOrganizations']>(() => ok({ memberships: [] })),
     webhooks: createMockWebhooksClient(),
   } satisfies AdminClient;
 }

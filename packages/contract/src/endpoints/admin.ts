@@ -123,7 +123,8 @@ export const updateUser = endpoint({
   method: 'POST',
   path: '/admin/update-user',
   tag,
-  summary: "Changes a user's fields; role, email and ban fields need their own permission",
+  summary:
+    "Changes a user's fields (username under the username rules); role, email and ban fields need their own permission",
   body: z.object({ userId: z.string().min(1).max(255), data: z.record(z.string(), z.unknown()) }),
   response: userJson,
   errors: [
@@ -142,6 +143,11 @@ export const updateUser = endpoint({
     'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
     'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS',
     'YOU_CANNOT_BAN_YOURSELF',
+    // username and displayUsername follow the username rules (features/username), when that plugin is on
+    'USERNAME_TOO_SHORT',
+    'USERNAME_TOO_LONG',
+    'INVALID_USERNAME',
+    'USERNAME_IS_ALREADY_TAKEN',
   ],
   session: 'sensitive',
   plugin,

@@ -8,6 +8,7 @@
 import { accountDeletionEndpoints } from './account-deletion.ts';
 import { accountsEndpoints } from './accounts.ts';
 import { adminEndpoints } from './admin.ts';
+import { adminOrganizationsEndpoints } from './admin-organizations.ts';
 import { auditEndpoints } from './audit.ts';
 import { credentialsEndpoints } from './credentials.ts';
 import { dataExportEndpoints } from './data-export.ts';
@@ -35,6 +36,7 @@ import { webhooksEndpoints } from './webhooks.ts';
 export * as accountDeletion from './account-deletion.ts';
 export * as accounts from './accounts.ts';
 export * as admin from './admin.ts';
+export * as adminOrganizations from './admin-organizations.ts';
 export * as audit from './audit.ts';
 export * from './common.ts';
 export * as credentials from './credentials.ts';
@@ -81,6 +83,7 @@ export const ENDPOINTS = [
   ...invitationsEndpoints,
   ...teamsEndpoints,
   ...adminEndpoints,
+  ...adminOrganizationsEndpoints,
   ...auditEndpoints,
   ...webhooksEndpoints,
   ...twoFactorEndpoints,

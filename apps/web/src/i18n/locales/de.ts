@@ -782,6 +782,7 @@ export const de: Messages = {
     YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS: 'Du darfst die Sitzungen anderer Personen nicht ansehen.',
     YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS: 'Du darfst keine Webhooks verwalten.',
     YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: 'Du darfst das Audit-Log nicht lesen.',
+    YOU_ARE_NOT_ALLOWED_TO_READ_ORGANIZATIONS: 'Du darfst keine Organisationen einsehen.',
     YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS: 'Du darfst andere Personen nicht abmelden.',
     YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'Diese Rolle gibt es auf diesem Server nicht.',
     YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL: 'Du darfst die E-Mail-Adressen anderer Personen nicht ändern.',

@@ -748,6 +748,7 @@ export const en = {
     YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS: 'You are not allowed to see other people’s sessions.',
     YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS: 'You are not allowed to manage webhooks.',
     YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: 'You are not allowed to read the audit log.',
+    YOU_ARE_NOT_ALLOWED_TO_READ_ORGANIZATIONS: 'You are not allowed to read organizations.',
     YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS: 'You are not allowed to sign other people out.',
     YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'This role does not exist on this server.',
     YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL: 'You are not allowed to change other people’s email addresses.',

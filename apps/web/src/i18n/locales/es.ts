@@ -771,6 +771,7 @@ export const es: Messages = {
     YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS: 'No tienes permiso para ver las sesiones de otras personas.',
     YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS: 'No tienes permiso para gestionar webhooks.',
     YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: 'No tienes permiso para leer el registro de auditoría.',
+    YOU_ARE_NOT_ALLOWED_TO_READ_ORGANIZATIONS: 'No tienes permiso para ver las organizaciones.',
     YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS: 'No tienes permiso para cerrar la sesión de otras personas.',
     YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'Este rol no existe en este servidor.',
     YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL: 'No tienes permiso para cambiar el correo de otras personas.',

@@ -778,6 +778,7 @@ export const fr: Messages = {
     YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS: 'Vous n’êtes pas autorisé à voir les sessions d’autres personnes.',
     YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS: 'Vous n’êtes pas autorisé à gérer les webhooks.',
     YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: 'Vous n’êtes pas autorisé à lire le journal d’audit.',
+    YOU_ARE_NOT_ALLOWED_TO_READ_ORGANIZATIONS: 'Vous n’êtes pas autorisé à consulter les organisations.',
     YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS: 'Vous n’êtes pas autorisé à déconnecter d’autres personnes.',
     YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'Ce rôle n’existe pas sur ce serveur.',
     YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL: 'Vous n’êtes pas autorisé à modifier l’adresse e-mail d’autres personnes.',

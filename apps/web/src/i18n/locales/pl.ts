@@ -754,6 +754,7 @@ export const pl: Messages = {
     YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS: 'Nie możesz oglądać sesji innych osób.',
     YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS: 'Nie możesz zarządzać webhookami.',
     YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: 'Nie możesz czytać dziennika audytu.',
+    YOU_ARE_NOT_ALLOWED_TO_READ_ORGANIZATIONS: 'Nie możesz przeglądać organizacji.',
     YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS: 'Nie możesz wylogowywać innych osób.',
     YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'Takiej roli nie ma na tym serwerze.',
     YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL: 'Nie możesz zmieniać adresów e-mail innych osób.',

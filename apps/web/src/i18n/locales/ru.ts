@@ -762,6 +762,7 @@ export const ru: Messages = {
     YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS: 'У вас нет права просматривать сеансы других пользователей.',
     YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS: 'У вас нет права управлять вебхуками.',
     YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: 'У вас нет права читать журнал аудита.',
+    YOU_ARE_NOT_ALLOWED_TO_READ_ORGANIZATIONS: 'У вас нет права просматривать организации.',
     YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS: 'У вас нет права завершать сеансы других пользователей.',
     YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'Такой роли на этом сервере нет.',
     YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL: 'У вас нет права менять адреса электронной почты других пользователей.',

@@ -762,6 +762,7 @@ export const tr: Messages = {
     YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS: 'Başka kişilerin oturumlarını görme yetkiniz yok.',
     YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS: 'Webhook yönetme yetkiniz yok.',
     YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: 'Denetim kaydını okuma yetkiniz yok.',
+    YOU_ARE_NOT_ALLOWED_TO_READ_ORGANIZATIONS: 'Kuruluşları görüntüleme yetkiniz yok.',
     YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS: 'Başka kişilerin oturumlarını kapatma yetkiniz yok.',
     YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'Bu rol bu sunucuda yok.',
     YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL: 'Başka kişilerin e-posta adreslerini değiştirme yetkiniz yok.',

@@ -761,6 +761,7 @@ export const uk: Messages = {
     YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS: 'Ви не маєте права переглядати сеанси інших людей.',
     YOU_ARE_NOT_ALLOWED_TO_MANAGE_WEBHOOKS: 'Ви не маєте права керувати вебхуками.',
     YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG: 'Ви не маєте права читати журнал аудиту.',
+    YOU_ARE_NOT_ALLOWED_TO_READ_ORGANIZATIONS: 'Ви не маєте права переглядати організації.',
     YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS: 'Ви не маєте права виводити інших людей із системи.',
     YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: 'Такої ролі на цьому сервері немає.',
     YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL: 'Ви не маєте права змінювати адреси електронної пошти інших людей.',

@@ -17,6 +17,12 @@ export const adminKeys = {
   userList: (query: ListUsersQuery) => ['latch', 'admin', 'users', query] as const,
   user: (userId: string) => ['latch', 'admin', 'user', userId] as const,
   userSessions: (userId: string) => ['latch', 'admin', 'user', userId, 'sessions'] as const,
+  userAccounts: (userId: string) => ['latch', 'admin', 'user', userId, 'accounts'] as const,
+  userOrganizations: (userId: string) => ['latch', 'admin', 'user', userId, 'organizations'] as const,
+  /** Every read of organizations: the list's pages and each organization. */
+  organizations: () => ['latch', 'admin', 'organizations'] as const,
+  organizationList: (search: string) => ['latch', 'admin', 'organizations', 'list', search] as const,
+  organization: (organizationId: string) => ['latch', 'admin', 'organizations', 'one', organizationId] as const,
   audit: () => ['latch', 'admin', 'audit'] as const,
   auditEvents: (filters: AuditFilters) => ['latch', 'admin', 'audit', filters] as const,
   /** Not below `audit()`: a change adds events, but the check runs again only when asked. */

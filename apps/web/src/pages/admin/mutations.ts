@@ -6,12 +6,13 @@
  * | change                           | user table | the person      | their sessions | audit log | endpoints | deliveries |
  * |----------------------------------|:----------:|:---------------:|:--------------:|:---------:|:---------:|:----------:|
  * | create a user                    |     ✓      |                 |                |     ✓     |           |            |
- * | edit profile, role, verified     |     ✓      |        ✓        |                |     ✓     |           |            |
+ * | edit profile, username, role…    |     ✓      |        ✓        |                |     ✓     |           |            |
  * | ban                              |     ✓      |        ✓        |  ✓ (all end)   |     ✓     |           |            |
  * | unban                            |     ✓      |        ✓        |                |     ✓     |           |            |
  * | set password                     |            |                 |                |     ✓     |           |            |
  * | end one session / all sessions   |            |                 |       ✓        |     ✓     |           |            |
  * | delete                           |     ✓      | removed         | removed        |     ✓     |           |            |
+ * |   (and every organization read: member counts and lists lose the person)
  * | bulk ban / end sessions / delete |     ✓      | ✓ each          | ✓ each         |     ✓     |           |            |
  * | add, edit, rotate an endpoint    |            |                 |                |     ✓     |     ✓     |            |
  * | delete an endpoint               |            |                 |                |     ✓     |     ✓     |     ✓      |
@@ -80,6 +81,8 @@ export function useCreateUser() {
 export interface ProfileChanges {
   name?: string;
   email?: string;
+  /** Under the server's username rules; the display form keeps the case typed. */
+  username?: string;
   role?: string;
   emailVerified?: boolean;
 }
@@ -160,7 +163,7 @@ export function useRemoveUser(userId: string, onRemoved: () => void) {
     ...useAdminCall((_: void) => authClient.admin.removeUser({ userId })),
     onSuccess: async () => {
       onRemoved();
-      await invalidate(queryClient, [adminKeys.users(), adminKeys.audit()]);
+      await invalidate(queryClient, [adminKeys.users(), adminKeys.audit(), adminKeys.organizations()]);
       queryClient.removeQueries({ queryKey: adminKeys.user(userId) });
     },
   });

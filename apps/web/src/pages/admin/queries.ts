@@ -8,7 +8,15 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { authClient } from '../../lib/auth.ts';
 import type { AuthResult } from '../../lib/wire-types.ts';
 import { adminKeys } from './keys.ts';
-import type { AuditFilters, AuditPage, DeliveryFilters, DeliveryPage, ListUsersQuery } from './types.ts';
+import type {
+  AuditFilters,
+  AuditPage,
+  DeliveryFilters,
+  DeliveryPage,
+  ListUsersQuery,
+  OrganizationDetail,
+  OrganizationPage,
+} from './types.ts';
 
 /** The one permission every page of the console needs (list-users and the audit log ask for it too). */
 const CONSOLE_PERMISSION = { user: ['list'] };
@@ -47,6 +55,60 @@ export function userQuery(userId: string) {
 
 export function userSessionsQuery(userId: string) {
   return authQueryOptions(adminKeys.userSessions(userId), () => authClient.admin.listUserSessions({ userId }));
+}
+
+export function userAccountsQuery(userId: string) {
+  return authQueryOptions(adminKeys.userAccounts(userId), () => authClient.admin.listUserAccounts({ userId }));
+}
+
+export function userOrganizationsQuery(userId: string) {
+  return authQueryOptions(adminKeys.userOrganizations(userId), () =>
+    authClient.admin.listUserOrganizations({ userId }),
+  );
+}
+
+/** Rows per page of the organization list, and members per page of an organization. */
+export const ORGANIZATION_PAGE_SIZE = 25;
+export const MEMBER_PAGE_SIZE = 50;
+
+/** Every organization (newest first) that matches the search, a page at a time ("Show more"). */
+export function organizationsQuery(search: string) {
+  return infiniteQueryOptions({
+    queryKey: adminKeys.organizationList(search),
+    queryFn: ({ pageParam }): Promise<OrganizationPage> =>
+      unwrap(
+        authClient.admin.listOrganizations({
+          limit: ORGANIZATION_PAGE_SIZE,
+          ...(search ? { search } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: OrganizationPage) => last.nextCursor,
+  });
+}
+
+/**
+ * One organization: the first page brings the organization, its invitations and teams; "Show more"
+ * asks for the next members (by offset, which the server reads along member's index).
+ */
+export function organizationQuery(organizationId: string) {
+  return infiniteQueryOptions({
+    queryKey: adminKeys.organization(organizationId),
+    queryFn: ({ pageParam }): Promise<OrganizationDetail> =>
+      unwrap(
+        authClient.admin.getOrganization({
+          id: organizationId,
+          membersLimit: MEMBER_PAGE_SIZE,
+          membersOffset: pageParam,
+        }),
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last: OrganizationDetail, pages: OrganizationDetail[]) => {
+      const shown = pages.reduce((sum, page) => sum + page.members.length, 0);
+      return last.members.length > 0 && shown < last.memberCount ? shown : undefined;
+    },
+  });
 }
 
 /** Rows per page of the audit log and the delivery log. */

@@ -9,6 +9,8 @@ import { RequireAdmin } from './access.tsx';
 import { AuditLogPage } from './audit.tsx';
 import { CreateUserPage } from './create-user.tsx';
 import { DeliveriesPage } from './deliveries.tsx';
+import { OrganizationPage } from './organization.tsx';
+import { OrganizationsPage } from './organizations.tsx';
 import { UserPage } from './user.tsx';
 import { UsersPage } from './users.tsx';
 import { WebhooksPage } from './webhooks.tsx';
@@ -18,6 +20,7 @@ export function AdminLayout() {
   const { t } = useI18n();
   const sections = [
     { path: '/admin/users', label: t.admin.navUsers },
+    { path: '/admin/organizations', label: t.admin.navOrganizations },
     { path: '/admin/audit', label: t.admin.navAudit },
     { path: '/admin/webhooks', label: t.admin.navWebhooks, end: true },
     { path: '/admin/webhooks/deliveries', label: t.admin.navDeliveries },
@@ -56,6 +59,8 @@ export function AdminRoutes() {
           <Route path="users" element={<UsersPage />} />
           <Route path="users/new" element={<CreateUserPage />} />
           <Route path="users/:userId" element={<UserPage />} />
+          <Route path="organizations" element={<OrganizationsPage />} />
+          <Route path="organizations/:organizationId" element={<OrganizationPage />} />
           <Route path="audit" element={<AuditLogPage />} />
           <Route path="webhooks" element={<WebhooksPage />} />
           <Route path="webhooks/deliveries" element={<DeliveriesPage />} />

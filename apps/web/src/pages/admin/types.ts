@@ -1,5 +1,5 @@
 /** The shapes the admin console reads, each taken from its row of the endpoint table. */
-import type { admin, audit, webhooks } from '@latch/contract';
+import type { admin, adminOrganizations, audit, webhooks } from '@latch/contract';
 import type { AdminClient, WebhooksAdminClient } from '../../lib/auth-admin.ts';
 import type { AnswerOf } from '../../lib/wire-types.ts';
 
@@ -22,3 +22,12 @@ export type DeliveryPage = AnswerOf<typeof webhooks.listDeliveries>;
 export type DeliveryStatus = WebhookDelivery['status'];
 /** The filters of GET /admin/webhooks/list-deliveries, without the page (`cursor`). */
 export type DeliveryFilters = Omit<Parameters<WebhooksAdminClient['listDeliveries']>[0], 'cursor'>;
+
+export type OrganizationPage = AnswerOf<typeof adminOrganizations.listOrganizations>;
+export type AdminOrganization = OrganizationPage['organizations'][number];
+export type OrganizationDetail = AnswerOf<typeof adminOrganizations.getOrganization>;
+export type OrganizationMember = OrganizationDetail['members'][number];
+export type OrganizationInvitation = OrganizationDetail['invitations'][number];
+export type OrganizationTeam = OrganizationDetail['teams'][number];
+export type LinkedAccount = AnswerOf<typeof adminOrganizations.listUserAccounts>['accounts'][number];
+export type UserMembership = AnswerOf<typeof adminOrganizations.listUserOrganizations>['memberships'][number];

@@ -42,6 +42,7 @@ describe('a person’s page', () => {
   beforeEach(() => {
     localStorage.clear();
     localStorage.setItem('latch.language', 'en');
+    window.__LATCH__ = undefined;
     resetConfigForTests();
     vi.resetAllMocks();
     signInAs(ADMIN, true);
@@ -78,6 +79,100 @@ describe('a person’s page', () => {
     await screen.findByText('The profile has been saved.');
     expect(admin.updateUser).toHaveBeenCalledWith({ userId: 'u-2', data: { name: 'Augusta Ada King', role: 'admin' } });
     await heading('Augusta Ada King');
+  });
+
+  it('edits the username by the server’s rules: a taken one is said at the field and nothing is shown as saved', async () => {
+    window.__LATCH__ = { appName: 'Latch', providers: [], features: { username: true } };
+    resetConfigForTests();
+    admin.updateUser.mockImplementation(() => refuse(400, 'USERNAME_IS_ALREADY_TAKEN'));
+    renderApp('/admin/users/u-2');
+    await heading('Ada Lovelace');
+    const field = screen.getByLabelText('Username') as HTMLInputElement;
+    expect(field.value).toBe('ada');
+    fireEvent.change(field, { target: { value: 'Countess' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('This username is already taken. Please choose another.');
+    expect(admin.updateUser).toHaveBeenCalledWith({ userId: 'u-2', data: { username: 'Countess' } });
+    expect(screen.queryByText('The profile has been saved.')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(field));
+
+    admin.updateUser.mockImplementation(({ data }) =>
+      ok({ ...ada, username: String(data.username).toLowerCase(), displayUsername: String(data.username) }),
+    );
+    fireEvent.change(field, { target: { value: 'AdaKing' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('The profile has been saved.');
+    expect(admin.updateUser).toHaveBeenLastCalledWith({ userId: 'u-2', data: { username: 'AdaKing' } });
+  });
+
+  it('has no username field when the server has no usernames', async () => {
+    renderApp('/admin/users/u-2');
+    await heading('Ada Lovelace');
+    expect(screen.queryByLabelText('Username')).toBeNull();
+  });
+
+  it('lists how the person signs in, without tokens, and the organizations they belong to', async () => {
+    admin.listUserAccounts.mockImplementation(() =>
+      ok({
+        accounts: [
+          {
+            id: 'a-1',
+            accountId: 'u-2',
+            providerId: 'credential',
+            provider: 'credential',
+            userId: 'u-2',
+            createdAt: '2026-11-20T09:00:00.000Z',
+            updatedAt: '2026-11-20T09:00:00.000Z',
+            scopes: [],
+          },
+          {
+            id: 'a-2',
+            accountId: 'gh-4711',
+            providerId: 'github',
+            provider: 'github',
+            userId: 'u-2',
+            createdAt: '2026-11-21T09:00:00.000Z',
+            updatedAt: '2026-11-21T09:00:00.000Z',
+            scopes: ['read:user', 'user:email'],
+          },
+        ],
+      }),
+    );
+    admin.listUserOrganizations.mockImplementation(() =>
+      ok({
+        memberships: [
+          {
+            organization: {
+              id: 'o-1',
+              name: 'Analytical Engines',
+              slug: 'engines',
+              logo: null,
+              metadata: null,
+              createdAt: '2026-11-19T09:00:00.000Z',
+            },
+            memberId: 'm-1',
+            role: 'owner',
+            joinedAt: '2026-11-19T09:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    renderApp('/admin/users/u-2');
+    const accounts = await screen.findByRole('list', { name: 'Linked accounts of Ada Lovelace' });
+    expect(within(accounts).getByText('Email and password')).toBeTruthy();
+    expect(within(accounts).getByText('GitHub')).toBeTruthy();
+    expect(within(accounts).getByText('gh-4711')).toBeTruthy();
+    expect(within(accounts).getByText('read:user user:email')).toBeTruthy();
+    expect(admin.listUserAccounts).toHaveBeenCalledWith({ userId: 'u-2' });
+    const orgs = await screen.findByRole('list', { name: 'Organizations of Ada Lovelace' });
+    const link = within(orgs).getByRole('link', { name: 'Analytical Engines' });
+    expect(link.getAttribute('href')).toBe('/admin/organizations/o-1');
+    expect(within(orgs).getByText('Owner')).toBeTruthy();
+  });
+
+  it('says so when the person has no organization', async () => {
+    renderApp('/admin/users/u-2');
+    await screen.findByText('Ada Lovelace belongs to no organization.');
   });
 
   it('ends one session, then all of them after a confirmation that names the person', async () => {

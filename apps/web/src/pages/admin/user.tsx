@@ -1,6 +1,6 @@
 /**
  * /admin/users/:userId: one person as an admin sees them: the profile to edit, the state of the
- * account (ban, two-factor), where they are signed in, what the audit log recorded by and about
+ * account (ban, two-factor), how they sign in (linked accounts), their organizations, where they are signed in, what the audit log recorded by and about
  * them, and the actions that change them, each behind a dialog that names what will happen.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { userQuery } from './queries.ts';
 import type { AdminUser } from './types.ts';
 import { displayName, LoadError, RoleBadges, UserStatusBadges, useAdminFlash } from './ui.tsx';
 import { UserActions } from './user-actions.tsx';
+import { UserAccounts, UserOrganizations } from './user-links.tsx';
 import { ProfileForm } from './user-profile.tsx';
 import { UserSessions } from './user-sessions.tsx';
 import { UserTrail } from './user-trail.tsx';
@@ -70,6 +71,8 @@ export function UserPage() {
       </section>
       <UserActions user={person} onDone={setNote} />
       <ProfileForm user={person} />
+      <UserAccounts user={person} />
+      <UserOrganizations user={person} />
       <UserSessions user={person} />
       <UserTrail user={person} />
     </div>

@@ -20,7 +20,15 @@ import {
 } from '../credentials/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser } from '../session/index.ts';
-import { deleteUserRow, findUserByEmail, insertUser, updateUserRow, userToJson } from '../user/index.ts';
+import {
+  deleteUserRow,
+  findUserByEmail,
+  findUserByUsername,
+  insertUser,
+  updateUserRow,
+  userToJson,
+} from '../user/index.ts';
+import { prepareUsernameFields } from '../username/index.ts';
 import { adminOptions, requireAdmin } from './guard.ts';
 import { listUsers, normalizeRole, requireUser } from './service.ts';
 
@@ -138,6 +146,11 @@ const updateUser = defineEndpoint(rows.updateUser, {
       }
       if (typeof data.emailVerified === 'boolean') changes.emailVerified = data.emailVerified;
     }
+    if ('username' in data || 'displayUsername' in data) {
+      // the username rules of features/username: length, characters, taken by someone else
+      const fields = { username: data.username, displayUsername: data.displayUsername };
+      Object.assign(changes, await prepareUsernameFields(ctx.deps, fields, target.id));
+    }
     if ('banned' in data) {
       await requireAdmin(ctx, { user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', 'change');
       if (target.id === current.user.id && data.banned === true) throw authError('YOU_CANNOT_BAN_YOURSELF');
@@ -165,7 +178,12 @@ const updateUser = defineEndpoint(rows.updateUser, {
           await recordEvent(trx, ctx, { type: changes.banned ? 'user.banned' : 'user.unbanned', ...audit });
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+      if (isUniqueViolation(err)) {
+        // two writers raced for the name or the address: say which one is taken now
+        const owner = changes.username ? await findUserByUsername(ctx.deps.db, changes.username) : null;
+        if (owner && owner.id !== target.id) throw authError('USERNAME_IS_ALREADY_TAKEN');
+        throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+      }
       throw err;
     }
     // a ban, a role or an address is read from cache cookies too: none written before this is believed

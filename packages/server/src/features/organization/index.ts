@@ -1,5 +1,11 @@
 export { createOrganizationApi, type OrganizationServerApi } from './api.ts';
 export {
+  listMembershipsOfUser,
+  listOrganizationsPage,
+  type Membership,
+  type OrganizationCursor,
+} from './directory.ts';
+export {
   holdsCreatorRole,
   memberMay,
   organizationConfig,
@@ -10,11 +16,13 @@ export {
 } from './guard.ts';
 export { memberEndpoints } from './member-routes.ts';
 export { assertKnownRoles } from './members.ts';
-export { type Member, memberToJson } from './model.ts';
+export { type Member, memberToJson, memberWithUserToJson, organizationToJson } from './model.ts';
 export {
+  countMembers,
   deleteMembershipsOfUser,
   findMember,
   findOrganizationById,
+  listMembersPage,
   lockOrganization,
   setSessionActive,
 } from './repo.ts';
