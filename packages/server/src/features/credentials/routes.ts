@@ -19,7 +19,7 @@ import { signUpExtensions } from './extensions.ts';
 import { accountLockoutKey, checkPasswordInSession, checkSignInPassword, clearSignInFailures } from './lockout.ts';
 import { assertNotCompromised, assertNotTooLong, assertPasswordLength, isValidEmail } from './password-rules.ts';
 import { verifyPassword } from './reauthenticate.ts';
-import { findUserForSignIn, storePassword } from './service.ts';
+import { findUserForSignIn, insertPasswordAccount, storePassword } from './service.ts';
 
 function toBoolean(value: boolean | string | undefined, fallback: boolean): boolean {
   if (value === undefined) return fallback;
@@ -69,7 +69,7 @@ const signUpEmail = defineEndpoint(rows.signUpEmail, {
     try {
       await db.transaction().execute(async (trx) => {
         await insertUser(trx, { ...user, banExpires: null });
-        await storePassword(trx, user.id, passwordHash, now);
+        await insertPasswordAccount(trx, user.id, passwordHash, now);
         await recordEvent(trx, ctx, {
           type: 'sign_up',
           actorUserId: user.id,
