@@ -63,6 +63,15 @@ export async function readBody(request: Request, acceptsForm: boolean): Promise<
 }
 
 async function readLimited(request: Request): Promise<string> {
+  // With a declared length (at most MAX_BODY_BYTES, checked above) node:http hands over that
+  // many bytes and no more: read them at once. The Node adapter then reads the socket
+  // directly instead of through a web stream (a quarter of a millisecond per request).
+  if (request.headers.has('content-length') && !request.headers.has('transfer-encoding')) {
+    const bytes = Buffer.from(await request.arrayBuffer());
+    // a Request made in process (auth.fetch) is not held to its header: hold it to the limit
+    if (bytes.byteLength > MAX_BODY_BYTES) throw new AuthError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+    return bytes.toString('utf8');
+  }
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

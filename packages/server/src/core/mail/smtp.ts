@@ -5,7 +5,14 @@
  */
 import { recordMailFailure } from '../metrics.ts';
 import { loadNodemailer } from '../optional-modules.ts';
-import { type CreateMailerOptions, KIND_HEADER, MailDeliveryError, type Mailer, type MailMessage } from './message.ts';
+import {
+  type CreateMailerOptions,
+  KIND_HEADER,
+  MailDeliveryError,
+  type Mailer,
+  type MailMessage,
+  TEXT_ENCODING,
+} from './message.ts';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -128,6 +135,7 @@ export function createSmtpMailer(smtpURL: string, opts: CreateMailerOptions): Ma
             subject: message.subject,
             text: message.text,
             html: message.html,
+            textEncoding: TEXT_ENCODING,
             headers: message.kind ? { [KIND_HEADER]: message.kind } : {},
           }),
           deadline,

@@ -4,6 +4,8 @@
  * when the app is assembled (app.ts). The checks before a session is granted are not
  * here: they are the sign-in pipeline's one declared list (src/sign-in-checks.ts).
  */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../core/db/schema.ts';
 import type { AuthError } from '../../core/errors.ts';
 import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
 import type { User } from '../user/index.ts';
@@ -22,8 +24,25 @@ export interface SignUpExtension {
   prepare?(ctx: Ctx, body: Record<string, unknown>): Promise<SignUpExtra> | SignUpExtra;
   /** Explains a unique violation that is not the email (e.g. a username race). */
   explainConflict?(ctx: Ctx, user: User): Promise<AuthError | null>;
-  afterCreate?(ctx: Ctx, user: User, input: { callbackURL?: string | undefined }): Promise<void>;
+  /**
+   * Writes rows that belong with the new account in its transaction (one commit for all);
+   * what it returns runs once that transaction committed, before afterCreate.
+   */
+  withinCreate?(
+    trx: Kysely<Database>,
+    ctx: Ctx,
+    user: User,
+    input: SignUpInput,
+  ): Promise<AfterCommit | undefined> | AfterCommit | undefined;
+  afterCreate?(ctx: Ctx, user: User, input: SignUpInput): Promise<void>;
 }
+
+export interface SignUpInput {
+  callbackURL?: string | undefined;
+}
+
+/** Work that follows a committed sign-up (a mail about the new account). */
+export type AfterCommit = () => Promise<void>;
 
 interface Registry {
   signUp: SignUpExtension[];
@@ -59,7 +78,17 @@ export const signUpExtensions = {
     }
     return original;
   },
-  async afterCreate(ctx: Ctx, user: User, input: { callbackURL?: string | undefined }): Promise<void> {
+  /** Runs in the sign-up's transaction; returns what runs after its commit. */
+  async withinCreate(trx: Kysely<Database>, ctx: Ctx, user: User, input: SignUpInput): Promise<AfterCommit[]> {
+    const after: AfterCommit[] = [];
+    for (const ext of registryOf(ctx.deps).signUp) {
+      const next = ext.withinCreate ? await ext.withinCreate(trx, ctx, user, input) : undefined;
+      if (next) after.push(next);
+    }
+    return after;
+  },
+  async afterCreate(ctx: Ctx, user: User, input: SignUpInput, committed: AfterCommit[]): Promise<void> {
+    for (const next of committed) await next();
     for (const ext of registryOf(ctx.deps).signUp) if (ext.afterCreate) await ext.afterCreate(ctx, user, input);
   },
 };

@@ -15,11 +15,11 @@ import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser, requireSession } from '../session/index.ts';
 import { grantSession, type SignInMethod } from '../sign-in/index.ts';
 import { findUserById, insertUser, type User, userToJson } from '../user/index.ts';
-import { signUpExtensions } from './extensions.ts';
+import { type AfterCommit, signUpExtensions } from './extensions.ts';
 import { accountLockoutKey, checkPasswordInSession, checkSignInPassword, clearSignInFailures } from './lockout.ts';
 import { assertNotCompromised, assertNotTooLong, assertPasswordLength, isValidEmail } from './password-rules.ts';
 import { verifyPassword } from './reauthenticate.ts';
-import { findUserForSignIn, storePassword } from './service.ts';
+import { findUserForSignIn, insertPasswordAccount, storePassword } from './service.ts';
 
 function toBoolean(value: boolean | string | undefined, fallback: boolean): boolean {
   if (value === undefined) return fallback;
@@ -66,10 +66,12 @@ const signUpEmail = defineEndpoint(rows.signUpEmail, {
       banExpires: null,
       twoFactorEnabled: false,
     };
+    const input = { callbackURL: body.callbackURL };
+    let committed: AfterCommit[];
     try {
-      await db.transaction().execute(async (trx) => {
+      committed = await db.transaction().execute(async (trx) => {
         await insertUser(trx, { ...user, banExpires: null });
-        await storePassword(trx, user.id, passwordHash, now);
+        await insertPasswordAccount(trx, user.id, passwordHash, now);
         await recordEvent(trx, ctx, {
           type: 'sign_up',
           actorUserId: user.id,
@@ -77,6 +79,7 @@ const signUpEmail = defineEndpoint(rows.signUpEmail, {
           targetId: user.id,
           details: { method: 'email' },
         });
+        return signUpExtensions.withinCreate(trx, ctx, user, input);
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -89,7 +92,7 @@ const signUpEmail = defineEndpoint(rows.signUpEmail, {
       throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
     }
 
-    await signUpExtensions.afterCreate(ctx, user, { callbackURL: body.callbackURL });
+    await signUpExtensions.afterCreate(ctx, user, input, committed);
     if (!config.emailAndPassword.autoSignIn || config.emailAndPassword.requireEmailVerification) {
       return { token: null, user: userToJson(user) };
     }

@@ -50,6 +50,16 @@ export async function storePassword(
     await updateAccount(db, account.id, { password: passwordHash, updatedAt: now });
     return;
   }
+  await insertPasswordAccount(db, userId, passwordHash, now);
+}
+
+/** The credential account of a user created in the same transaction (sign-up): nothing to look for first. */
+export async function insertPasswordAccount(
+  db: Kysely<Database>,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
   await insertAccount(db, {
     id: generateId(),
     accountId: userId,

@@ -9,9 +9,11 @@
  * and follows the one rule of docs/email-flows.md for every emailed secret. Nothing on
  * the wire depends on the token's format.
  */
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { randomString } from '../../core/crypto/random.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
+import type { Database } from '../../core/db/schema.ts';
 import {
   consumeTokenById,
   deleteExpiredTokens,
@@ -57,20 +59,39 @@ const DEFAULT_CALLBACK_URL = '/';
 /** Expired links keep answering token_expired for a day, then their rows go. */
 const EXPIRED_TOKEN_GRACE_SECONDS = 86_400;
 
-/** Stores a new email token and returns it with the row id (to withdraw it if the mail fails). */
-export async function issueEmailToken(ctx: Ctx, value: EmailTokenValue): Promise<{ token: string; id: string }> {
-  const { db, clock, config } = ctx.deps;
+/** An email token as issued: its value (for the link) and its row id (to withdraw it if the mail fails). */
+export interface IssuedToken {
+  token: string;
+  id: string;
+}
+
+/** Stores a new email token (after removing long-expired ones) and returns it with the row id. */
+export async function issueEmailToken(ctx: Ctx, value: EmailTokenValue): Promise<IssuedToken> {
+  await deleteExpiredEmailTokens(ctx);
+  return storeEmailToken(ctx, value, ctx.deps.db);
+}
+
+/**
+ * Stores a new email token in `db`, the transaction of the change it belongs with (sign-up:
+ * one commit for the account and its link). The caller removes the expired ones after the
+ * commit (deleteExpiredEmailTokens): inside the transaction, MySQL's gap locks on the
+ * expired range would make two concurrent sign-ups wait for each other.
+ */
+export async function storeEmailToken(ctx: Ctx, value: EmailTokenValue, db: Kysely<Database>): Promise<IssuedToken> {
   const token = randomString(32);
-  const now = clock.now();
-  await deleteExpiredTokens(db, 'email-verification', now, EXPIRED_TOKEN_GRACE_SECONDS);
   const id = await storeToken(db, {
     purpose: 'email-verification',
     token,
     value: JSON.stringify(value),
-    now,
-    expiresInSeconds: config.emailVerification.expiresIn,
+    now: ctx.deps.clock.now(),
+    expiresInSeconds: ctx.deps.config.emailVerification.expiresIn,
   });
   return { token, id };
+}
+
+/** Removes the email tokens that expired more than a day ago (opportunistic; the sweep does the rest). */
+export function deleteExpiredEmailTokens(ctx: Ctx): Promise<void> {
+  return deleteExpiredTokens(ctx.deps.db, 'email-verification', ctx.deps.clock.now(), EXPIRED_TOKEN_GRACE_SECONDS);
 }
 
 export function verifyEmailURL(ctx: Ctx, token: string, callbackURL: string | undefined): string {
@@ -82,7 +103,22 @@ export function verifyEmailURL(ctx: Ctx, token: string, callbackURL: string | un
  * delivered withdraws the token and throws 500 FAILED_TO_CREATE_VERIFICATION.
  */
 export async function sendVerificationMail(ctx: Ctx, user: User, callbackURL?: string): Promise<void> {
-  const { token, id } = await issueEmailToken(ctx, { kind: 'verify-email', userId: user.id, email: user.email });
+  const issued = await issueEmailToken(ctx, { kind: 'verify-email', userId: user.id, email: user.email });
+  await mailVerificationLink(ctx, user, issued, callbackURL);
+}
+
+/** The token of a verification link for the user's current address, stored in `db` (see storeEmailToken). */
+export function storeVerificationToken(ctx: Ctx, user: User, db: Kysely<Database>): Promise<IssuedToken> {
+  return storeEmailToken(ctx, { kind: 'verify-email', userId: user.id, email: user.email }, db);
+}
+
+/** Mails the link of an issued verification token; see sendVerificationMail for a failure. */
+export async function mailVerificationLink(
+  ctx: Ctx,
+  user: User,
+  { token, id }: IssuedToken,
+  callbackURL?: string,
+): Promise<void> {
   try {
     await sendAccountMail(ctx, {
       to: user.email,
