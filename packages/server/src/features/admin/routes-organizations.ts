@@ -29,7 +29,7 @@ import { requireAdmin } from './guard.ts';
 import { requireUser } from './service.ts';
 
 function requireOrganizationReader(ctx: RequestContext<unknown, unknown>) {
-  return requireAdmin(ctx, { user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_READ_ORGANIZATIONS');
+  return requireAdmin(ctx, { user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_READ_ORGANIZATIONS', 'read');
 }
 
 /** The cursor is the last organization's (createdAt, id), opaque to the caller. */
@@ -94,7 +94,7 @@ const getOrganization = defineEndpoint(rows.getOrganization, {
 
 const listUserAccounts = defineEndpoint(rows.listUserAccounts, {
   async handler(ctx) {
-    await requireAdmin(ctx, { user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER');
+    await requireAdmin(ctx, { user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER', 'read');
     const user = await requireUser(ctx.deps, ctx.query.userId);
     // accountToJson names the account and its scopes: tokens and the password hash stay in the row
     return { accounts: (await findAccountsOfUser(ctx.deps.db, user.id)).map(accountToJson) };
@@ -103,7 +103,7 @@ const listUserAccounts = defineEndpoint(rows.listUserAccounts, {
 
 const listUserOrganizations = defineEndpoint(rows.listUserOrganizations, {
   async handler(ctx) {
-    await requireAdmin(ctx, { user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER');
+    await requireAdmin(ctx, { user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER', 'read');
     const user = await requireUser(ctx.deps, ctx.query.userId);
     const memberships = await listMembershipsOfUser(ctx.deps.db, user.id);
     return {

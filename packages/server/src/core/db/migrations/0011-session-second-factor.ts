@@ -6,7 +6,7 @@
  * (plugins.admin.requireSecondFactor). Existing sessions keep null: they proved nothing
  * this column can vouch for, so an admin who must step up does so once after the upgrade.
  *
- * Numbered 0011: 0010 is left to the lease table written in parallel.
+ * Numbered 0011: 0010 is the lease table (written in parallel, applied first).
  */
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../schema.ts';
