@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../test/databases.ts';
 import { forEachDatabase } from '../../test/harness.ts';
 import { connectDatabase } from './connect.ts';
 import { findLease, takeLease } from './lease.ts';
-import { migrateTo, migrateToLatest } from './migrate.ts';
+import { migrateTo } from './migrate.ts';
 
 await forEachDatabase('migration 0010-leases', (dialect) => {
   it('a database at 0009-audit-chain keeps its rows and gains the lease table', async () => {
@@ -36,7 +36,7 @@ await forEachDatabase('migration 0010-leases', (dialect) => {
       const tablesBefore = (await handle.db.introspection.getTables()).map((t) => t.name);
       expect(tablesBefore).not.toContain('lease');
 
-      const result = await migrateToLatest(handle.db, handle.dialect);
+      const result = await migrateTo(handle.db, handle.dialect, '0010-leases');
       expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([['0010-leases', 'Success']]);
 
       expect(await db.selectFrom('user').select(['id', 'email']).execute()).toEqual([
