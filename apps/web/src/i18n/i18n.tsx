@@ -1,7 +1,6 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { authClient } from '../lib/auth.ts';
 import { useSession, useUserUpdated } from '../lib/session.ts';
-import { CATALOG } from './catalog.ts';
 import {
   DEFAULT_LANGUAGE,
   isLanguageTag,
@@ -10,6 +9,7 @@ import {
   tagFromBrowser,
   tagFromCode,
 } from './languages.ts';
+import { loadedMessages, loadMessages } from './load.ts';
 import { format, type Messages } from './messages.ts';
 
 const STORAGE_KEY = 'latch.language';
@@ -49,22 +49,93 @@ export function initialLanguage(): LanguageTag {
   return readStored() ?? tagFromBrowser(browser) ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * Fetches the first language's messages (the one `initialLanguage()` picks, English when that
+ * fails), so that the app's first render has them: main.tsx renders once this settles, and no
+ * screen ever shows before its words. Settles in any case; the provider tries again if need be.
+ */
+export function loadInitialMessages(): Promise<void> {
+  return loadMessages(initialLanguage())
+    .catch(() => loadMessages(DEFAULT_LANGUAGE))
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+}
+
+interface Shown {
+  lang: LanguageTag;
+  t: Messages;
+}
+
+function shownIfLoaded(lang: LanguageTag): Shown | null {
+  const t = loadedMessages(lang);
+  return t ? { lang, t } : null;
+}
+
+/**
+ * The language in force and its messages. A language is shown only once its messages are here: a
+ * switch (the switcher, or the language saved on the account arriving with the session) fetches
+ * them first and keeps the current language on screen meanwhile; the last switch asked for wins.
+ * Until the first language's messages are here (main.tsx waits for them, so normally never),
+ * nothing renders rather than keys or a mix of languages.
+ */
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [lang, setLang] = useState<LanguageTag>(initialLanguage);
+  const [shown, setShown] = useState<Shown | null>(() => shownIfLoaded(initialLanguage()));
+  const latest = useRef(0);
   const session = useSession();
   const userUpdated = useUserUpdated();
   const signedIn = session.data !== null;
   const savedOnUser = tagFromCode(session.data?.user.language);
 
+  const hasShown = useRef(shown !== null);
+  useEffect(() => {
+    if (shown) hasShown.current = true;
+  }, [shown]);
+
+  const switchTo = useCallback((tag: LanguageTag) => {
+    latest.current += 1;
+    const request = latest.current;
+    const ready = shownIfLoaded(tag);
+    if (ready) {
+      setShown(ready);
+      return;
+    }
+    loadMessages(tag).then(
+      (t) => {
+        if (request === latest.current) setShown({ lang: tag, t });
+      },
+      () => {
+        // offline: the language on screen stays; with none on screen yet, English
+        if (request === latest.current && !hasShown.current && tag !== DEFAULT_LANGUAGE) {
+          loadMessages(DEFAULT_LANGUAGE).then(
+            (t) => {
+              if (request === latest.current) setShown({ lang: DEFAULT_LANGUAGE, t });
+            },
+            () => undefined,
+          );
+        }
+      },
+    );
+  }, []);
+
+  // normally the first language is here before the first render (main.tsx); if not, fetch it now
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useEffect(() => {
+    if (!shown) switchTo(initialLanguage());
+  }, []);
+
   // The language saved on the account wins over this browser's, once per change of that value.
   useEffect(() => {
     if (savedOnUser) {
-      setLang(savedOnUser);
+      switchTo(savedOnUser);
       store(savedOnUser);
     }
-  }, [savedOnUser]);
+  }, [savedOnUser, switchTo]);
 
+  const lang = shown?.lang ?? null;
   useEffect(() => {
+    if (!lang) return;
     const language = languageByTag(lang);
     document.documentElement.lang = language.tag;
     document.documentElement.dir = language.dir;
@@ -72,22 +143,24 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   const setLanguage = useCallback(
     (tag: LanguageTag) => {
-      setLang(tag);
+      switchTo(tag);
       store(tag);
       if (!signedIn) return;
       void authClient.updateUser({ language: languageByTag(tag).code }).then((result) => {
         if (!result.error) void userUpdated();
       });
     },
-    [signedIn, userUpdated],
+    [signedIn, userUpdated, switchTo],
   );
 
-  const value = useMemo<I18nValue>(() => {
+  const value = useMemo<I18nValue | null>(() => {
+    if (!shown) return null;
+    const { lang, t } = shown;
     const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
     const relativeFormat = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
     return {
       lang,
-      t: CATALOG[lang],
+      t,
       setLanguage,
       format,
       formatDate: (value) => {
@@ -116,8 +189,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
         return dateFormat.format(new Date(time));
       },
     };
-  }, [lang, setLanguage]);
+  }, [shown, setLanguage]);
 
+  if (!value) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

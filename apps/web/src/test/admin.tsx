@@ -8,6 +8,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { App } from '../app.tsx';
 import { I18nProvider } from '../i18n/i18n.tsx';
+import './messages.ts';
 import type { AuthResult, SessionData } from '../lib/wire-types.ts';
 import type { AdminSession, AdminUser, AuditEvent, WebhookDelivery, WebhookEndpoint } from '../pages/admin/types.ts';
 import { currentSession, mockClient, setSession, signedInSession } from './mock-auth.ts';
