@@ -12,6 +12,7 @@ import { createQueryClient } from './lib/query.ts';
 import type { Session, SessionData } from './lib/wire-types.ts';
 import { currentSession, mockClient, setSession, signedInSession } from './test/mock-auth.ts';
 import { TestQueryProvider } from './test/render.tsx';
+import './test/lazy-pages.ts';
 
 vi.mock('./lib/auth.ts', async () => (await import('./test/mock-auth.ts')).module);
 

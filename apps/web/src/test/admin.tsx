@@ -13,6 +13,7 @@ import type { AuthResult, SessionData } from '../lib/wire-types.ts';
 import type { AdminSession, AdminUser, AuditEvent, WebhookDelivery, WebhookEndpoint } from '../pages/admin/types.ts';
 import { currentSession, mockClient, setSession, signedInSession } from './mock-auth.ts';
 import { TestQueryProvider } from './render.tsx';
+import './lazy-pages.ts';
 
 export const ok = <T,>(data: T): Promise<AuthResult<T>> => Promise.resolve({ data, error: null });
 export const refuse = (status: number, code: string, message = code) =>
