@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-rou
 import { FullPageSpinner, RequireSession, SiteFooter, SiteHeader } from './components/layout.tsx';
 import { lazyPage, PageSuspense } from './components/lazy-page.tsx';
 import { ReauthProvider } from './components/reauth.tsx';
-import { useI18n } from './i18n/i18n.tsx';
+import { useI18n, WithAdminMessages } from './i18n/i18n.tsx';
 import { useSession, useSessionSync } from './lib/session.ts';
 import { HOME_PATH } from './lib/validation.ts';
 import { ErrorPage, NotFoundPage } from './pages/auth/error-page.tsx';
@@ -117,7 +117,9 @@ export function AppRoutes() {
         path="/admin/*"
         element={
           <RequireSession>
-            <AdminRoutes />
+            <WithAdminMessages fallback={<FullPageSpinner />}>
+              <AdminRoutes />
+            </WithAdminMessages>
           </RequireSession>
         }
       />
@@ -138,14 +140,16 @@ function useScrollToTopOnNavigation(): void {
   }, [pathname]);
 }
 
-/** The impersonation banner, fetched only while an admin acts as someone (pages/admin). */
+/** The impersonation banner, fetched (with the admin messages) only while an admin acts as someone. */
 function Impersonation() {
   const impersonating = Boolean(useSession().data?.session.impersonatedBy);
   if (!impersonating) return null;
   return (
-    <Suspense fallback={null}>
-      <ImpersonationBanner />
-    </Suspense>
+    <WithAdminMessages fallback={null}>
+      <Suspense fallback={null}>
+        <ImpersonationBanner />
+      </Suspense>
+    </WithAdminMessages>
   );
 }
 
