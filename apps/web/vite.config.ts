@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import type * as Routes from '../../packages/client/src/routes.ts';
 
 /** Files worth compressing (text), and the size below which compression does not pay. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
@@ -47,9 +49,37 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * @latch/client learns each endpoint's path and method from the endpoint table
+ * (packages/client/src/routes.ts), whose rows also carry their zod schemas. The browser needs the
+ * paths and methods only: this runs that module at build time (with tsx, as the server's scripts
+ * read TypeScript) and puts its lists in its place as plain data, so zod and the table's schemas
+ * stay out of the first download (docs/performance.md, "Web app weight"). The lists are the
+ * module's own, computed from the current table: nothing to keep in step by hand.
+ */
+function clientRoutesAsData(): Plugin {
+  const ROUTES_MODULE = fileURLToPath(new URL('../../packages/client/src/routes.ts', import.meta.url));
+  let data = '';
+  return {
+    name: 'latch-client-routes-as-data',
+    apply: 'build',
+    enforce: 'pre',
+    async buildStart() {
+      const { tsImport } = await import('tsx/esm/api');
+      const routes: typeof Routes = await tsImport(ROUTES_MODULE, import.meta.url);
+      data =
+        `export const CLIENT_ROUTES = ${JSON.stringify(routes.CLIENT_ROUTES)};\n` +
+        `export const TABLE_ROUTES = ${JSON.stringify(routes.TABLE_ROUTES)};\n`;
+    },
+    load(id) {
+      return resolve(id.split('?')[0] ?? id) === ROUTES_MODULE ? data : null;
+    },
+  };
+}
+
 // The built app is served by the Latch server at `/`; the API lives on the same origin at `/api/auth`.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [clientRoutesAsData(), react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -41,7 +41,8 @@ describe.skipIf(skipBrowserJourneys())('every language, both themes, on a phone'
           // the switcher is labelled in the language currently shown
           await page.getByRole('banner').getByLabel(exactly(current.common.language)).selectOption(tag);
           current = t;
-          expect(await page.locator('html').getAttribute('lang')).toBe(tag);
+          // the page switches once the language's messages have arrived (each language is a file of its own)
+          await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(tag);
 
           // sign-in → sign-up → back, by the links a person would follow
           const steps: [string, string, () => Promise<void>][] = [

@@ -7,10 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app.tsx';
 import { resetConfigForTests } from './config.ts';
 import { I18nProvider } from './i18n/i18n.tsx';
+import './test/messages.ts';
 import { createQueryClient } from './lib/query.ts';
 import type { Session, SessionData } from './lib/wire-types.ts';
 import { currentSession, mockClient, setSession, signedInSession } from './test/mock-auth.ts';
 import { TestQueryProvider } from './test/render.tsx';
+import './test/lazy-pages.ts';
 
 vi.mock('./lib/auth.ts', async () => (await import('./test/mock-auth.ts')).module);
 

@@ -1,38 +1,53 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { FullPageSpinner, RequireSession, SiteFooter, SiteHeader } from './components/layout.tsx';
+import { lazyPage, PageSuspense } from './components/lazy-page.tsx';
 import { ReauthProvider } from './components/reauth.tsx';
-import { useI18n } from './i18n/i18n.tsx';
+import { useI18n, WithAdminMessages } from './i18n/i18n.tsx';
 import { useSession, useSessionSync } from './lib/session.ts';
 import { HOME_PATH } from './lib/validation.ts';
-import { AccountsPage } from './pages/account/accounts.tsx';
-import { ApproveEmailChangePage } from './pages/account/approve-email-change.tsx';
-import { DeleteAccountPage } from './pages/account/delete.tsx';
-import { EmailPage } from './pages/account/email.tsx';
-import { SettingsLayout } from './pages/account/layout.tsx';
-import { PasskeysPage } from './pages/account/passkeys.tsx';
-import { PasswordPage } from './pages/account/password.tsx';
-import { ProfilePage } from './pages/account/profile.tsx';
-import { SecurityActivityPage } from './pages/account/security-activity.tsx';
-import { SessionsPage } from './pages/account/sessions.tsx';
-import { UndoChangePage } from './pages/account/undo-change.tsx';
-import { ImpersonationBanner } from './pages/admin/impersonation-banner.tsx';
-import { AdminRoutes } from './pages/admin/routes.tsx';
 import { ErrorPage, NotFoundPage } from './pages/auth/error-page.tsx';
-import { ForgotPasswordPage } from './pages/auth/forgot-password.tsx';
-import { ResetPasswordPage } from './pages/auth/reset-password.tsx';
 import { SignInPage } from './pages/auth/sign-in.tsx';
-import { SignUpPage } from './pages/auth/sign-up.tsx';
-import { VerifiedPage } from './pages/auth/verified.tsx';
-import { AcceptInvitationPage } from './pages/organization/accept-invitation.tsx';
-import { InvitationsPage } from './pages/organization/invitations.tsx';
-import { OrganizationLayout } from './pages/organization/layout.tsx';
-import { MembersPage } from './pages/organization/members.tsx';
-import { CreateOrganizationPage } from './pages/organization/new.tsx';
-import { OrganizationSettingsPage } from './pages/organization/settings.tsx';
-import { TeamsPage } from './pages/organization/teams.tsx';
-import { TwoFactorPage } from './pages/two-factor/challenge.tsx';
-import { TwoFactorSettingsPage } from './pages/two-factor/settings.tsx';
+
+// In the first download: sign-in (where most visits start), `/` and the error pages. Every other
+// page is a file of its own, fetched when first shown (components/lazy-page.tsx); the admin console
+// is one (pages/admin/routes.tsx and what only it uses), and the QR code library comes only with
+// two-factor setup.
+const SignUpPage = lazyPage(() => import('./pages/auth/sign-up.tsx'), 'SignUpPage');
+const ForgotPasswordPage = lazyPage(() => import('./pages/auth/forgot-password.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./pages/auth/reset-password.tsx'), 'ResetPasswordPage');
+const VerifiedPage = lazyPage(() => import('./pages/auth/verified.tsx'), 'VerifiedPage');
+const TwoFactorPage = lazyPage(() => import('./pages/two-factor/challenge.tsx'), 'TwoFactorPage');
+const TwoFactorSettingsPage = lazyPage(() => import('./pages/two-factor/settings.tsx'), 'TwoFactorSettingsPage');
+const ApproveEmailChangePage = lazyPage(
+  () => import('./pages/account/approve-email-change.tsx'),
+  'ApproveEmailChangePage',
+);
+const UndoChangePage = lazyPage(() => import('./pages/account/undo-change.tsx'), 'UndoChangePage');
+const SettingsLayout = lazyPage(() => import('./pages/account/layout.tsx'), 'SettingsLayout');
+const ProfilePage = lazyPage(() => import('./pages/account/profile.tsx'), 'ProfilePage');
+const EmailPage = lazyPage(() => import('./pages/account/email.tsx'), 'EmailPage');
+const PasswordPage = lazyPage(() => import('./pages/account/password.tsx'), 'PasswordPage');
+const PasskeysPage = lazyPage(() => import('./pages/account/passkeys.tsx'), 'PasskeysPage');
+const AccountsPage = lazyPage(() => import('./pages/account/accounts.tsx'), 'AccountsPage');
+const SessionsPage = lazyPage(() => import('./pages/account/sessions.tsx'), 'SessionsPage');
+const SecurityActivityPage = lazyPage(() => import('./pages/account/security-activity.tsx'), 'SecurityActivityPage');
+const DeleteAccountPage = lazyPage(() => import('./pages/account/delete.tsx'), 'DeleteAccountPage');
+const AcceptInvitationPage = lazyPage(
+  () => import('./pages/organization/accept-invitation.tsx'),
+  'AcceptInvitationPage',
+);
+const CreateOrganizationPage = lazyPage(() => import('./pages/organization/new.tsx'), 'CreateOrganizationPage');
+const OrganizationLayout = lazyPage(() => import('./pages/organization/layout.tsx'), 'OrganizationLayout');
+const MembersPage = lazyPage(() => import('./pages/organization/members.tsx'), 'MembersPage');
+const InvitationsPage = lazyPage(() => import('./pages/organization/invitations.tsx'), 'InvitationsPage');
+const TeamsPage = lazyPage(() => import('./pages/organization/teams.tsx'), 'TeamsPage');
+const OrganizationSettingsPage = lazyPage(
+  () => import('./pages/organization/settings.tsx'),
+  'OrganizationSettingsPage',
+);
+const AdminRoutes = lazyPage(() => import('./pages/admin/routes.tsx'), 'AdminRoutes');
+const ImpersonationBanner = lazyPage(() => import('./pages/admin/impersonation-banner.tsx'), 'ImpersonationBanner');
 
 /** `/`: the error page when the server sent `?error=`, else on to settings or sign-in. */
 function Home() {
@@ -102,7 +117,9 @@ export function AppRoutes() {
         path="/admin/*"
         element={
           <RequireSession>
-            <AdminRoutes />
+            <WithAdminMessages fallback={<FullPageSpinner />}>
+              <AdminRoutes />
+            </WithAdminMessages>
           </RequireSession>
         }
       />
@@ -123,6 +140,19 @@ function useScrollToTopOnNavigation(): void {
   }, [pathname]);
 }
 
+/** The impersonation banner, fetched (with the admin messages) only while an admin acts as someone. */
+function Impersonation() {
+  const impersonating = Boolean(useSession().data?.session.impersonatedBy);
+  if (!impersonating) return null;
+  return (
+    <WithAdminMessages fallback={null}>
+      <Suspense fallback={null}>
+        <ImpersonationBanner />
+      </Suspense>
+    </WithAdminMessages>
+  );
+}
+
 /** The page frame: skip link, banner, main landmark, footer. */
 export function App() {
   const { t } = useI18n();
@@ -134,10 +164,12 @@ export function App() {
         {t.common.skipToContent}
       </a>
       <SiteHeader />
-      <ImpersonationBanner />
+      <Impersonation />
       <main id="main" className="main" tabIndex={-1}>
         <ReauthProvider>
-          <AppRoutes />
+          <PageSuspense>
+            <AppRoutes />
+          </PageSuspense>
         </ReauthProvider>
       </main>
       <SiteFooter />

@@ -6,7 +6,6 @@
  * endpoint: a new row of the table is a new, typed method.
  */
 import {
-  CLIENT_ENDPOINTS,
   type ClientInput,
   type ClientMethodName,
   type ClientOutput,
@@ -15,6 +14,7 @@ import {
   type EndpointEntry,
 } from '@latch/contract';
 import type { Endpoint, OptionalEndpoint } from './client-types.ts';
+import { CLIENT_ROUTES, type ClientRoute } from './routes.ts';
 
 // ---------- answers ----------
 
@@ -104,7 +104,7 @@ export type ClientMethods<ClientThrow extends boolean> = Tree<NameRows<ClientRow
 // ---------- at run time ----------
 
 /** What stands behind one method: the row's path and method, and how to call it. */
-export type MakeMethod = (row: EndpointEntry) => (...args: never[]) => Promise<unknown>;
+export type MakeMethod = (row: ClientRoute) => (...args: never[]) => Promise<unknown>;
 
 function put(parent: object, name: string, value: unknown): void {
   Object.defineProperty(parent, name, { value, enumerable: true, writable: true, configurable: true });
@@ -116,7 +116,7 @@ function put(parent: object, name: string, value: unknown): void {
  */
 export function buildMethods<ClientThrow extends boolean>(make: MakeMethod): ClientMethods<ClientThrow> {
   const root = {};
-  const rows = [...CLIENT_ENDPOINTS].sort((a, b) => clientMethodName(a.path).length - clientMethodName(b.path).length);
+  const rows = [...CLIENT_ROUTES].sort((a, b) => clientMethodName(a.path).length - clientMethodName(b.path).length);
   for (const row of rows) {
     const names = clientMethodName(row.path);
     const last = names.pop();
@@ -137,6 +137,6 @@ export function buildMethods<ClientThrow extends boolean>(make: MakeMethod): Cli
     put(parent, last, make(row));
   }
   // The one place where the derived type meets the values: the test "every client row has its
-  // method" walks CLIENT_ENDPOINTS and calls each method at the path the type names it by.
+  // method" walks CLIENT_ENDPOINTS (of which CLIENT_ROUTES is the paths and methods) and calls each method at the path the type names it by.
   return root as ClientMethods<ClientThrow>;
 }

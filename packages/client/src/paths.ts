@@ -11,16 +11,13 @@
  * path with its row's method only (a GET there is 404), so the row's POST is kept: it is the call
  * that can succeed. A path outside the table (a plugin Latch lacks) keeps better-auth's guess.
  */
-import { CLIENT_ENDPOINTS, ENDPOINTS, type EndpointEntry } from '@latch/contract';
+import { TABLE_ROUTES } from './routes.ts';
 import type { HttpMethod } from './transport.ts';
 
 /** The method the server serves each path of the table with (the client row's, for get-session's GET). */
 const TABLE_METHODS: ReadonlyMap<string, HttpMethod> = (() => {
   const methods = new Map<string, HttpMethod>();
-  for (const row of CLIENT_ENDPOINTS) methods.set(row.path, row.method);
-  for (const row of ENDPOINTS as readonly EndpointEntry[]) {
-    if (!row.serverOnly && !row.path.includes(':') && !methods.has(row.path)) methods.set(row.path, row.method);
-  }
+  for (const row of TABLE_ROUTES) if (!methods.has(row.path)) methods.set(row.path, row.method);
   return methods;
 })();
 

@@ -1,4 +1,5 @@
 export * from './client-names.ts';
+export { EMAIL_MAX_LENGTH, emailProblem } from './email.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './entities.ts';

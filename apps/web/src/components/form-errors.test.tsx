@@ -16,6 +16,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { resetConfigForTests } from '../config.ts';
 import { I18nProvider } from '../i18n/i18n.tsx';
+import '../test/messages.ts';
 import { en } from '../i18n/locales/en.ts';
 import type { Account, AuthError, FullOrganization, MemberWithUser, SessionData } from '../lib/wire-types.ts';
 import { DeleteAccountPage } from '../pages/account/delete.tsx';

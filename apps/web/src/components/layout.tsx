@@ -1,5 +1,5 @@
 import type { PasswordContext } from '@latch/contract';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
@@ -9,10 +9,14 @@ import { estimateStrength } from '../lib/password-strength.ts';
 import { useArrivedSignedOut, useSession, useSignOut } from '../lib/session.ts';
 import { useTheme } from '../lib/theme.ts';
 import type { User } from '../lib/wire-types.ts';
-import { AdminLink } from '../pages/admin/admin-link.tsx';
 import { Alert } from './alert.tsx';
 import { Button, Spinner } from './button.tsx';
-import { OrganizationSwitcher } from './organization-switcher.tsx';
+
+// Only a signed-in person's header has these: fetched then, not with the sign-in page.
+const OrganizationSwitcher = lazy(() =>
+  import('./organization-switcher.tsx').then((m) => ({ default: m.OrganizationSwitcher })),
+);
+const AdminLink = lazy(() => import('../pages/admin/admin-link.tsx').then((m) => ({ default: m.AdminLink })));
 
 /** Sets the document title as "<page> · <app>". */
 export function usePageTitle(title: string): void {
@@ -193,7 +197,9 @@ export function SiteHeader() {
           {/* its own row under the brand on a phone, so the organization's name is not cut to a few letters */}
           {user ? (
             <div className="site-header__org">
-              <OrganizationSwitcher key={user.id} />
+              <Suspense fallback={null}>
+                <OrganizationSwitcher key={user.id} />
+              </Suspense>
             </div>
           ) : null}
           <div className="site-header__tools">
@@ -201,7 +207,9 @@ export function SiteHeader() {
             <ThemeToggle />
             {user ? (
               <>
-                <AdminLink />
+                <Suspense fallback={null}>
+                  <AdminLink />
+                </Suspense>
                 {/* the accessible name starts with what the link shows (WCAG 2.5.3 label in name) */}
                 <Link to="/settings/profile" className="header-user">
                   <Avatar user={user} image={user.image ?? null} size={30} />

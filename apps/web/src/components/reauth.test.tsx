@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../config.ts';
 import { I18nProvider } from '../i18n/i18n.tsx';
+import '../test/messages.ts';
 import type { Account, AuthError, SessionData } from '../lib/wire-types.ts';
 import { EmailPage } from '../pages/account/email.tsx';
 import { PasswordPage } from '../pages/account/password.tsx';

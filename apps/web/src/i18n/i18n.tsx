@@ -1,7 +1,6 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { authClient } from '../lib/auth.ts';
 import { useSession, useUserUpdated } from '../lib/session.ts';
-import { CATALOG } from './catalog.ts';
 import {
   DEFAULT_LANGUAGE,
   isLanguageTag,
@@ -10,13 +9,18 @@ import {
   tagFromBrowser,
   tagFromCode,
 } from './languages.ts';
-import { format, type Messages } from './messages.ts';
+import { loadAdminMessages, loadedAdminMessages, loadedMessages, loadMessages } from './load.ts';
+import { type AdminMessages, type CoreMessages, format, type Messages } from './messages.ts';
 
 const STORAGE_KEY = 'latch.language';
 
 interface I18nValue {
   lang: LanguageTag;
   t: Messages;
+  /** Whether `t.admin` is here (the admin console's messages, fetched on first use). */
+  adminReady: boolean;
+  /** Fetches the admin console's messages in the language in force (and in every later one). */
+  requestAdmin: () => void;
   /** Switches the language, remembers it in this browser and, when signed in, on the account. */
   setLanguage: (tag: LanguageTag) => void;
   format: typeof format;
@@ -49,22 +53,109 @@ export function initialLanguage(): LanguageTag {
   return readStored() ?? tagFromBrowser(browser) ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * Fetches the first language's messages (the one `initialLanguage()` picks, English when that
+ * fails), so that the app's first render has them: main.tsx renders once this settles, and no
+ * screen ever shows before its words. Settles in any case; the provider tries again if need be.
+ */
+export function loadInitialMessages(): Promise<void> {
+  return loadMessages(initialLanguage())
+    .catch(() => loadMessages(DEFAULT_LANGUAGE))
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+}
+
+interface Shown {
+  lang: LanguageTag;
+  t: CoreMessages;
+  /** The admin console's messages in this language, once fetched (only where the console is used). */
+  admin: AdminMessages | undefined;
+}
+
+function shownIfLoaded(lang: LanguageTag, withAdmin: boolean): Shown | null {
+  const t = loadedMessages(lang);
+  const admin = loadedAdminMessages(lang);
+  if (!t || (withAdmin && !admin)) return null;
+  return { lang, t, admin };
+}
+
+/**
+ * The language in force and its messages. A language is shown only once its messages are here: a
+ * switch (the switcher, or the language saved on the account arriving with the session) fetches
+ * them first and keeps the current language on screen meanwhile; the last switch asked for wins.
+ * Until the first language's messages are here (main.tsx waits for them, so normally never),
+ * nothing renders rather than keys or a mix of languages. The admin console's messages join once a
+ * screen asks for them (`WithAdminMessages`), and from then on every switch fetches them too.
+ */
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [lang, setLang] = useState<LanguageTag>(initialLanguage);
+  const [shown, setShown] = useState<Shown | null>(() => shownIfLoaded(initialLanguage(), false));
+  const latest = useRef(0);
+  const wanted = useRef<LanguageTag>(shown?.lang ?? initialLanguage());
+  const adminWanted = useRef(false);
   const session = useSession();
   const userUpdated = useUserUpdated();
   const signedIn = session.data !== null;
   const savedOnUser = tagFromCode(session.data?.user.language);
 
+  const hasShown = useRef(shown !== null);
+  useEffect(() => {
+    if (shown) hasShown.current = true;
+  }, [shown]);
+
+  const switchTo = useCallback((tag: LanguageTag) => {
+    latest.current += 1;
+    const request = latest.current;
+    wanted.current = tag;
+    const withAdmin = adminWanted.current;
+    const ready = shownIfLoaded(tag, withAdmin);
+    if (ready) {
+      setShown(ready);
+      return;
+    }
+    Promise.all([loadMessages(tag), withAdmin ? loadAdminMessages(tag) : loadedAdminMessages(tag)]).then(
+      ([t, admin]) => {
+        if (request === latest.current) setShown({ lang: tag, t, admin });
+      },
+      () => {
+        // offline: the language on screen stays; with none on screen yet, English
+        if (request === latest.current && !hasShown.current && tag !== DEFAULT_LANGUAGE) {
+          loadMessages(DEFAULT_LANGUAGE).then(
+            (t) => {
+              if (request === latest.current)
+                setShown({ lang: DEFAULT_LANGUAGE, t, admin: loadedAdminMessages(DEFAULT_LANGUAGE) });
+            },
+            () => undefined,
+          );
+        }
+      },
+    );
+  }, []);
+
+  const requestAdmin = useCallback(() => {
+    if (adminWanted.current) return;
+    adminWanted.current = true;
+    switchTo(wanted.current);
+  }, [switchTo]);
+
+  // normally the first language is here before the first render (main.tsx); if not, fetch it now
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useEffect(() => {
+    if (!shown) switchTo(wanted.current);
+  }, []);
+
   // The language saved on the account wins over this browser's, once per change of that value.
   useEffect(() => {
     if (savedOnUser) {
-      setLang(savedOnUser);
+      switchTo(savedOnUser);
       store(savedOnUser);
     }
-  }, [savedOnUser]);
+  }, [savedOnUser, switchTo]);
 
+  const lang = shown?.lang ?? null;
   useEffect(() => {
+    if (!lang) return;
     const language = languageByTag(lang);
     document.documentElement.lang = language.tag;
     document.documentElement.dir = language.dir;
@@ -72,22 +163,28 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   const setLanguage = useCallback(
     (tag: LanguageTag) => {
-      setLang(tag);
+      switchTo(tag);
       store(tag);
       if (!signedIn) return;
       void authClient.updateUser({ language: languageByTag(tag).code }).then((result) => {
         if (!result.error) void userUpdated();
       });
     },
-    [signedIn, userUpdated],
+    [signedIn, userUpdated, switchTo],
   );
 
-  const value = useMemo<I18nValue>(() => {
+  const value = useMemo<I18nValue | null>(() => {
+    if (!shown) return null;
+    const { lang, admin } = shown;
+    // without its admin part until a screen asks for it (WithAdminMessages): only those screens read t.admin
+    const t: Messages = admin ? { ...shown.t, admin } : (shown.t as Messages);
     const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
     const relativeFormat = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
     return {
       lang,
-      t: CATALOG[lang],
+      t,
+      adminReady: admin !== undefined,
+      requestAdmin,
       setLanguage,
       format,
       formatDate: (value) => {
@@ -116,8 +213,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
         return dateFormat.format(new Date(time));
       },
     };
-  }, [lang, setLanguage]);
+  }, [shown, setLanguage, requestAdmin]);
 
+  if (!value) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
@@ -125,4 +223,16 @@ export function useI18n(): I18nValue {
   const value = useContext(I18nContext);
   if (!value) throw new Error('useI18n must be used inside <I18nProvider>');
   return value;
+}
+
+/**
+ * Renders its children once the admin console's messages are here in the language in force
+ * (fetching them on first use), and `fallback` meanwhile: around every screen that reads `t.admin`.
+ */
+export function WithAdminMessages({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const { adminReady, requestAdmin } = useI18n();
+  useEffect(() => {
+    if (!adminReady) requestAdmin();
+  }, [adminReady, requestAdmin]);
+  return <>{adminReady ? children : fallback}</>;
 }

@@ -4,12 +4,13 @@
  */
 import { credentials, isValidEmail, organization, teams } from '@latch/contract';
 import { describe, expect, it } from 'vitest';
-import { de } from '../i18n/locales/de.ts';
-import { en } from '../i18n/locales/en.ts';
+import { CATALOG } from '../i18n/catalog.ts';
 import { format } from '../i18n/messages.ts';
 import { checkNewOrganization, checkNewTeamName, slugify } from '../pages/organization/checks.ts';
 import { checkBody, maxLengthOf } from './contract-check.ts';
 import { validateEmail } from './validation.ts';
+
+const { en, de } = CATALOG;
 
 const NAME_MAX = maxLengthOf(organization.create.body.shape.name);
 const SLUG_MAX = maxLengthOf(organization.create.body.shape.slug);

@@ -11,6 +11,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { en as t } from '../i18n/locales/en.ts';
+import '../test/lazy-pages.ts';
 
 const now = new Date().toISOString();
 const user = {

@@ -5,8 +5,10 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { parseConfig, resetConfigForTests } from '../config.ts';
-import { en } from '../i18n/locales/en.ts';
+import { CATALOG } from '../i18n/catalog.ts';
 import { validateUsername } from './validation.ts';
+
+const { en } = CATALOG;
 
 afterEach(() => {
   window.__LATCH__ = undefined;

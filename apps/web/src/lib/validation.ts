@@ -5,14 +5,14 @@
  */
 import {
   checkPasswordLength,
-  emailField,
+  EMAIL_MAX_LENGTH,
+  emailProblem,
   isContextPassword,
   type PasswordContext,
   passwordLength,
 } from '@latch/contract';
 import { getConfig } from '../config.ts';
 import { format, type Messages } from '../i18n/messages.ts';
-import { checkField } from './contract-check.ts';
 
 const USERNAME_PATTERN = /^[a-zA-Z0-9_.]+$/;
 
@@ -27,10 +27,15 @@ export function validateName(value: string, t: Messages): string | undefined {
   return value.trim() ? undefined : t.validation.nameRequired;
 }
 
-/** An address by the contract's own rule (`emailField`, the one the server applies). */
+/**
+ * An address by the contract's own rule (`emailProblem`, from which the server's `emailField` is
+ * built), checked without zod: the sign-in page has this check and must stay light.
+ */
 export function validateEmail(value: string, t: Messages): string | undefined {
   if (!value.trim()) return t.validation.emailRequired;
-  return checkField(emailField, value, { required: t.validation.emailRequired, invalid: t.validation.emailInvalid }, t);
+  const problem = emailProblem(value);
+  if (problem === 'too_long') return format(t.validation.nameTooLong, { max: EMAIL_MAX_LENGTH });
+  return problem === 'invalid' ? t.validation.emailInvalid : undefined;
 }
 
 /**

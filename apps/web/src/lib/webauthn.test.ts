@@ -7,7 +7,7 @@
 import { passkey } from '@latch/contract';
 import { WebAuthnError } from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { en } from '../i18n/locales/en.ts';
+import { CATALOG } from '../i18n/catalog.ts';
 import {
   type AuthenticationOptions,
   classifyCeremonyError,
@@ -17,6 +17,8 @@ import {
   type RegistrationOptions,
   requestPasskey,
 } from './webauthn.ts';
+
+const { en } = CATALOG;
 
 const bytes = (...values: number[]) => Uint8Array.from(values).buffer;
 const b64url = (buffer: ArrayBuffer) =>

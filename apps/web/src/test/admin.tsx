@@ -8,10 +8,12 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { App } from '../app.tsx';
 import { I18nProvider } from '../i18n/i18n.tsx';
+import './messages.ts';
 import type { AuthResult, SessionData } from '../lib/wire-types.ts';
 import type { AdminSession, AdminUser, AuditEvent, WebhookDelivery, WebhookEndpoint } from '../pages/admin/types.ts';
 import { currentSession, mockClient, setSession, signedInSession } from './mock-auth.ts';
 import { TestQueryProvider } from './render.tsx';
+import './lazy-pages.ts';
 
 export const ok = <T,>(data: T): Promise<AuthResult<T>> => Promise.resolve({ data, error: null });
 export const refuse = (status: number, code: string, message = code) =>

@@ -5,6 +5,7 @@ import { type ReactElement, type ReactNode, useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ReauthProvider } from '../components/reauth.tsx';
 import { I18nProvider } from '../i18n/i18n.tsx';
+import './messages.ts';
 import { createQueryClient } from '../lib/query.ts';
 import type { SessionData } from '../lib/wire-types.ts';
 import { currentSession } from './mock-auth.ts';

@@ -1,5 +1,8 @@
 /** Pieces several endpoint rows share: query flags, the plain answers, redirect targets. */
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, isValidEmail } from '../email.ts';
+
+export { isValidEmail };
 
 /** A query flag: present means yes, except for the explicit "false" and "0". */
 export const queryFlag = z
@@ -18,17 +21,10 @@ export const successAnswer = z.object({ success: z.literal(true) });
 /** A redirect target checked against the trusted origins by the router (CONTRACT §2.3). */
 export const redirectTarget = z.string().max(2048).optional();
 
-const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-/** Whether an address is one Latch accepts (the same rule on the server and in forms). */
-export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && EMAIL.test(email);
-}
-
 /** A valid address, trimmed and lower-cased; anything else is 400 VALIDATION_ERROR `[body.email] Invalid email address`. */
 export const emailField = z
   .string()
-  .max(320)
+  .max(EMAIL_MAX_LENGTH)
   .transform((s) => s.trim().toLowerCase())
   .refine(isValidEmail, { message: 'Invalid email address' });
 

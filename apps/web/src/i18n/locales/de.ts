@@ -1,7 +1,6 @@
-import type { Messages } from '../messages.ts';
-import { adminDe } from './admin/de.ts';
+import type { CoreMessages } from '../messages.ts';
 
-export const de: Messages = {
+export const de: CoreMessages = {
   common: {
     skipToContent: 'Zum Hauptinhalt springen',
     loading: 'Wird geladen …',
@@ -673,7 +672,6 @@ export const de: Messages = {
     rejectLabel: 'Einladung zu {organization} ablehnen',
     invitationsNeedVerifiedEmail: 'Bestätige deine E-Mail-Adresse, um die Einladungen an sie zu sehen.',
   },
-  admin: adminDe,
   network: {
     offline: 'Du bist offline. Prüfe deine Internetverbindung und versuche es dann erneut.',
     unreachable:

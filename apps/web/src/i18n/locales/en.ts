@@ -1,8 +1,7 @@
-import { adminEn } from './admin/en.ts';
-
 /**
- * English, the reference language: its shape is the `Messages` type every other language must
- * fill completely. Placeholders are written `{name}` and filled by `format()`.
+ * English, the reference language: its shape is the `CoreMessages` type every other language must
+ * fill completely (the admin console's part is in ./admin, fetched with the console). Placeholders
+ * are written `{name}` and filled by `format()`.
  */
 export const en = {
   common: {
@@ -650,7 +649,6 @@ export const en = {
     rejectLabel: 'Decline the invitation to {organization}',
     invitationsNeedVerifiedEmail: 'Verify your email address to see the invitations sent to it.',
   },
-  admin: adminEn,
   network: {
     offline: 'You are offline. Check your internet connection, then try again.',
     unreachable:

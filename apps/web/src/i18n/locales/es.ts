@@ -1,7 +1,6 @@
-import type { Messages } from '../messages.ts';
-import { adminEs } from './admin/es.ts';
+import type { CoreMessages } from '../messages.ts';
 
-export const es: Messages = {
+export const es: CoreMessages = {
   common: {
     skipToContent: 'Saltar al contenido principal',
     loading: 'Cargando…',
@@ -666,7 +665,6 @@ export const es: Messages = {
     rejectLabel: 'Rechazar la invitación a {organization}',
     invitationsNeedVerifiedEmail: 'Verifica tu dirección de correo para ver las invitaciones enviadas a ella.',
   },
-  admin: adminEs,
   network: {
     offline: 'No tienes conexión. Comprueba tu conexión a internet y vuelve a intentarlo.',
     unreachable:

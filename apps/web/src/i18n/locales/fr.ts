@@ -1,7 +1,6 @@
-import type { Messages } from '../messages.ts';
-import { adminFr } from './admin/fr.ts';
+import type { CoreMessages } from '../messages.ts';
 
-export const fr: Messages = {
+export const fr: CoreMessages = {
   common: {
     skipToContent: 'Aller au contenu principal',
     loading: 'Chargement…',
@@ -671,7 +670,6 @@ export const fr: Messages = {
     rejectLabel: 'Refuser l’invitation à {organization}',
     invitationsNeedVerifiedEmail: 'Vérifiez votre adresse e-mail pour voir les invitations qui lui ont été envoyées.',
   },
-  admin: adminFr,
   network: {
     offline: 'Vous êtes hors ligne. Vérifiez votre connexion Internet, puis réessayez.',
     unreachable:

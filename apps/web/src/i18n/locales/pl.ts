@@ -1,7 +1,6 @@
-import type { Messages } from '../messages.ts';
-import { adminPl } from './admin/pl.ts';
+import type { CoreMessages } from '../messages.ts';
 
-export const pl: Messages = {
+export const pl: CoreMessages = {
   common: {
     skipToContent: 'Przejdź do treści głównej',
     loading: 'Ładowanie…',
@@ -651,7 +650,6 @@ export const pl: Messages = {
     rejectLabel: 'Odrzuć zaproszenie do {organization}',
     invitationsNeedVerifiedEmail: 'Potwierdź swój adres e-mail, aby zobaczyć wysłane na niego zaproszenia.',
   },
-  admin: adminPl,
   network: {
     offline: 'Jesteś offline. Sprawdź połączenie z internetem i spróbuj ponownie.',
     unreachable:

@@ -1,7 +1,6 @@
-import type { Messages } from '../messages.ts';
-import { adminRu } from './admin/ru.ts';
+import type { CoreMessages } from '../messages.ts';
 
-export const ru: Messages = {
+export const ru: CoreMessages = {
   common: {
     skipToContent: 'Перейти к основному содержимому',
     loading: 'Загрузка…',
@@ -657,7 +656,6 @@ export const ru: Messages = {
     invitationsNeedVerifiedEmail:
       'Подтвердите адрес электронной почты, чтобы увидеть приглашения, отправленные на него.',
   },
-  admin: adminRu,
   network: {
     offline: 'Нет подключения к интернету. Проверьте соединение и попробуйте ещё раз.',
     unreachable:

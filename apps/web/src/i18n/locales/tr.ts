@@ -1,7 +1,6 @@
-import type { Messages } from '../messages.ts';
-import { adminTr } from './admin/tr.ts';
+import type { CoreMessages } from '../messages.ts';
 
-export const tr: Messages = {
+export const tr: CoreMessages = {
   common: {
     skipToContent: 'Ana içeriğe geç',
     loading: 'Yükleniyor…',
@@ -658,7 +657,6 @@ export const tr: Messages = {
     rejectLabel: '{organization} davetini reddet',
     invitationsNeedVerifiedEmail: 'Bu adrese gönderilen davetleri görmek için e-posta adresinizi doğrulayın.',
   },
-  admin: adminTr,
   network: {
     offline: 'Çevrimdışısınız. İnternet bağlantınızı kontrol edin, ardından tekrar deneyin.',
     unreachable:

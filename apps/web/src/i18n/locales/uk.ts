@@ -1,7 +1,6 @@
-import type { Messages } from '../messages.ts';
-import { adminUk } from './admin/uk.ts';
+import type { CoreMessages } from '../messages.ts';
 
-export const uk: Messages = {
+export const uk: CoreMessages = {
   common: {
     skipToContent: 'Перейти до основного вмісту',
     loading: 'Завантаження…',
@@ -656,7 +655,6 @@ export const uk: Messages = {
     rejectLabel: 'Відхилити запрошення до {organization}',
     invitationsNeedVerifiedEmail: 'Підтвердьте адресу електронної пошти, щоб побачити запрошення, надіслані на неї.',
   },
-  admin: adminUk,
   network: {
     offline: 'Ви офлайн. Перевірте з’єднання з інтернетом і спробуйте ще раз.',
     unreachable:

@@ -3,14 +3,23 @@
  * hides nothing the server would not refuse anyway: every call of the console is checked there.
  */
 import { NavLink } from 'react-router';
-import { useI18n } from '../../i18n/i18n.tsx';
+import { useI18n, WithAdminMessages } from '../../i18n/i18n.tsx';
 import { useAdminAccess } from './use-access.ts';
 import './admin.css';
 
 export function AdminLink() {
-  const { t } = useI18n();
   const access = useAdminAccess();
   if (!access.allowed) return null;
+  // the console's messages are fetched for admins only, the first time the entry shows
+  return (
+    <WithAdminMessages fallback={null}>
+      <Entry />
+    </WithAdminMessages>
+  );
+}
+
+function Entry() {
+  const { t } = useI18n();
   return (
     <NavLink to="/admin" className={({ isActive }) => `header-admin${isActive ? ' header-admin--active' : ''}`}>
       <svg viewBox="0 0 20 20" className="icon" aria-hidden="true" focusable="false">
