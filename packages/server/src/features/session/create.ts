@@ -3,9 +3,12 @@
  * imports this module: a session exists because every check of the pipeline passed
  * (ARCHITECTURE.md "One way in"); a test fails if any other file imports it.
  */
+
+import type { Kysely } from 'kysely';
 import { addSeconds } from '../../core/clock.ts';
 import { hashToken } from '../../core/crypto/hash.ts';
 import { generateId, randomString } from '../../core/crypto/random.ts';
+import type { Database } from '../../core/db/schema.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import type { Session } from './model.ts';
 import { insertSession } from './repo.ts';
@@ -18,6 +21,8 @@ export interface CreateSessionOptions {
   activeOrganizationId?: string | null;
   /** When the new session's second factor was proved (now, or carried from the session it replaces). */
   secondFactorVerifiedAt?: Date | null;
+  /** Where to write: the transaction that also records the sign-in (the pipeline's), or the database. */
+  db?: Kysely<Database>;
 }
 
 export async function createSession(
@@ -45,7 +50,7 @@ export async function createSession(
     // an admin acting as someone proves nothing for that person (nor for the admin)
     secondFactorVerifiedAt: opts.impersonatedBy ? null : (opts.secondFactorVerifiedAt ?? null),
   };
-  await insertSession(deps.db, {
+  await insertSession(opts.db ?? deps.db, {
     id: session.id,
     token: session.tokenHash,
     userId,

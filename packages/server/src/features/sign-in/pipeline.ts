@@ -4,6 +4,8 @@
  * declared, ordered list of checks bound to this instance (src/sign-in-checks.ts), in
  * order, each for the methods it declares, then creates the session and sets its cookies.
  */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../core/db/schema.ts';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { recordEvent } from '../audit/index.ts';
@@ -72,30 +74,43 @@ export async function grantSession(ctx: Ctx, attempt: SignInAttempt): Promise<Gr
   const previous = ENDS_PREVIOUS.has(current.method)
     ? await getCurrentSession(ctx, { disableCookieCache: true }).catch(() => null)
     : null;
-  const { token, session } = await createSession(ctx, current.user.id, {
-    dontRemember: current.dontRemember ?? false,
-    impersonatedBy: current.impersonatedBy ?? null,
-    ...(current.expiresInSeconds !== undefined && { expiresInSeconds: current.expiresInSeconds }),
-    activeOrganizationId: current.activeOrganizationId ?? null,
-    // the proof admin actions may ask for (docs/admin.md): now, or the replaced session's
-    secondFactorVerifiedAt: current.secondFactor ? ctx.deps.clock.now() : (current.secondFactorVerifiedAt ?? null),
-  });
+  const signedIn = current;
+  const audited = !NOT_AUDITED_AS_SIGN_IN.has(signedIn.method);
+  // the session and its sign_in event commit together: one commit per sign-in, and never a
+  // session without its audit row (or an event for a session that was not written)
+  const write = async (db: Kysely<Database>) => {
+    const created = await createSession(ctx, signedIn.user.id, {
+      db,
+      dontRemember: signedIn.dontRemember ?? false,
+      impersonatedBy: signedIn.impersonatedBy ?? null,
+      ...(signedIn.expiresInSeconds !== undefined && { expiresInSeconds: signedIn.expiresInSeconds }),
+      activeOrganizationId: signedIn.activeOrganizationId ?? null,
+      // the proof admin actions may ask for (docs/admin.md): now, or the replaced session's
+      secondFactorVerifiedAt: signedIn.secondFactor ? ctx.deps.clock.now() : (signedIn.secondFactorVerifiedAt ?? null),
+    });
+    if (audited) {
+      await recordEvent(db, ctx, {
+        type: 'sign_in',
+        actorUserId: signedIn.user.id,
+        impersonatorUserId: signedIn.impersonatedBy ?? null,
+        targetType: 'user',
+        targetId: signedIn.user.id,
+        details: {
+          method: signedIn.method,
+          secondFactor: signedIn.secondFactor ?? false,
+          sessionId: created.session.id,
+        },
+      });
+    }
+    return created;
+  };
+  const { token, session } = audited ? await ctx.deps.db.transaction().execute(write) : await write(ctx.deps.db);
   setSessionCookies(ctx, token, { session, user: current.user }, { dontRemember: current.dontRemember ?? false });
   if (previous && previous.session.id !== session.id) {
     await deleteSessionById(ctx.deps.db, previous.session.id);
     ctx.deps.revocations.revoke(previous.user.id);
   }
   ctx.deps.logger.debug('session granted', { method: current.method, userId: current.user.id });
-  if (!NOT_AUDITED_AS_SIGN_IN.has(current.method)) {
-    await recordEvent(ctx.deps.db, ctx, {
-      type: 'sign_in',
-      actorUserId: current.user.id,
-      impersonatorUserId: current.impersonatedBy ?? null,
-      targetType: 'user',
-      targetId: current.user.id,
-      details: { method: current.method, secondFactor: current.secondFactor ?? false, sessionId: session.id },
-    });
-  }
   if (PERSON_SIGNED_IN.has(current.method)) await noticeNewSignIn(ctx, current.user);
   return { kind: 'session', token, session, user: current.user };
 }
