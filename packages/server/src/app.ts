@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './core/clock.ts';
 import { type ResolvedConfig, resolveConfig } from './core/config/resolve.ts';
 import type { LatchOptions } from './core/config/schema.ts';
 import { hashPassword } from './core/crypto/password.ts';
+import { trackCommits } from './core/db/after-commit.ts';
 import { connectDatabase, type DatabaseHandle } from './core/db/connect.ts';
 import { migrateToLatest } from './core/db/migrate.ts';
 import { authError } from './core/errors.ts';
@@ -134,7 +135,8 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
   const deps: AuthDeps = {
     config,
     // the cross-instance session cache sees this instance's writes through a plugin
-    db: sessionChanges ? database.db.withPlugin(sessionChanges.plugin) : database.db,
+    // and runs what must follow a commit (the audit log's mirror) after its transaction commits
+    db: trackCommits(sessionChanges ? database.db.withPlugin(sessionChanges.plugin) : database.db),
     dialect: database.dialect,
     reader: database.reader,
     clock,

@@ -376,4 +376,45 @@ await describeOnDatabases('audit.log', {}, (t) => {
     await signUpUser(t.app);
     expect(t.app.logger.lines.some((l) => l.line.includes('audit event'))).toBe(false);
   });
+
+  it('logs an event of a change only after the change commits, and never one that rolled back', async () => {
+    const lines: string[] = [];
+    const auth: Auth = createAuth(
+      { baseURL: BASE_URL, secret: TEST_SECRET, rateLimit: { enabled: false }, audit: { log: true } },
+      {
+        clock: new ManualClock(new Date('2026-11-22T10:00:00.000Z')),
+        mailer: createCapturingMailer(),
+        logger: createLogger('info', (line) => lines.push(line), 'json'),
+        database: t.db.handle,
+        redis: null,
+        env: { production: false, test: true },
+      },
+    );
+    const mirroredTargets = () =>
+      lines
+        .map((line) => JSON.parse(line) as { message: string; auditEvent?: { targetId?: string } })
+        .filter((l) => l.message === 'audit event')
+        .map((l) => l.auditEvent?.targetId);
+    try {
+      const rolledBack = await auth.deps.db
+        .transaction()
+        .execute(async (trx) => {
+          await recordEvent(trx, { deps: auth.deps }, { type: 'user.updated', targetType: 'user', targetId: 'gone' });
+          throw new Error('the change fails after its event');
+        })
+        .catch((e: unknown) => e);
+      expect(rolledBack).toBeInstanceOf(Error);
+      expect(mirroredTargets()).not.toContain('gone');
+
+      let loggedBeforeCommit: (string | undefined)[] = [];
+      await auth.deps.db.transaction().execute(async (trx) => {
+        await recordEvent(trx, { deps: auth.deps }, { type: 'user.updated', targetType: 'user', targetId: 'kept' });
+        loggedBeforeCommit = mirroredTargets();
+      });
+      expect(loggedBeforeCommit).not.toContain('kept');
+      expect(mirroredTargets().filter((id) => id === 'kept')).toHaveLength(1);
+    } finally {
+      await auth.close();
+    }
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { type Insertable, Transaction } from 'kysely';
 import { generateId } from '../../core/crypto/random.ts';
+import { afterCommit } from '../../core/db/after-commit.ts';
 import type { AuditEventTable, Database } from '../../core/db/schema.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { writeWithDeliveries } from '../webhooks/index.ts';
@@ -82,7 +83,8 @@ export async function recordEvent(db: AuditDb, ctx: AuditCtx, event: AuditEventI
     db instanceof Transaction
       ? await writeChained(db, ctx, row)
       : await db.transaction().execute((trx) => writeChained(trx, ctx, row));
-  if (ctx.deps.config.audit.log) mirrorToLog(ctx, written);
+  // after the change's commit: a line is never logged for an event that rolled back
+  if (ctx.deps.config.audit.log) afterCommit(() => mirrorToLog(ctx, written));
 }
 
 /**
@@ -107,7 +109,8 @@ async function writeChained(
 /**
  * `audit.log`: the row as one log line (one JSON object with LOG_FORMAT=json) for a SIEM.
  * It holds what the row holds, which never includes a secret. A row written in a change's
- * transaction is logged when it is inserted, before that transaction commits.
+ * transaction is logged once that transaction has committed (core/db/after-commit.ts), and
+ * not at all when it rolls back.
  */
 function mirrorToLog(ctx: AuditCtx, row: Insertable<AuditEventTable>): void {
   let details: unknown = null;
