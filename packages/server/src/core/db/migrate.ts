@@ -12,6 +12,7 @@ import * as webhooks from './migrations/0006-webhooks.ts';
 import * as sessionChangeNotify from './migrations/0007-session-change-notify.ts';
 import * as readIndexes from './migrations/0008-read-indexes.ts';
 import * as auditChain from './migrations/0009-audit-chain.ts';
+import * as userListIndexes from './migrations/0012-user-list-indexes.ts';
 import type { Database, Dialect } from './schema.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -25,6 +26,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0007-session-change-notify': { up: (db) => sessionChangeNotify.up(db, dialect) },
     '0008-read-indexes': { up: (db) => readIndexes.up(db, dialect) },
     '0009-audit-chain': { up: (db) => auditChain.up(db, dialect) },
+    '0012-user-list-indexes': { up: (db) => userListIndexes.up(db, dialect) },
   };
 }
 
