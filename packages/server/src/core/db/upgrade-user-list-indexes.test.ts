@@ -43,7 +43,14 @@ await forEachDatabase('migration 0012', (dialect) => {
         .execute();
       await db
         .insertInto('session')
-        .values({ id: 's-ada', token: 'hash-ada', userId: 'u-ada', expiresAt: later, createdAt: at(1), updatedAt: at(5) })
+        .values({
+          id: 's-ada',
+          token: 'hash-ada',
+          userId: 'u-ada',
+          expiresAt: later,
+          createdAt: at(1),
+          updatedAt: at(5),
+        })
         .execute();
       await db
         .insertInto('account')

@@ -2,8 +2,8 @@
 import type { admin } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
-import type { SignUpExtension } from '../credentials/index.ts';
 import { hasAccountOfProvider } from '../accounts/index.ts';
+import type { SignUpExtension } from '../credentials/index.ts';
 import { activeSince, notActiveAfter } from '../session/index.ts';
 import {
   findUserById,
@@ -11,7 +11,6 @@ import {
   type User,
   type UserCondition,
   type UserListPage,
-  type UserListQuery,
 } from '../user/index.ts';
 import type { AdminOptions } from './guard.ts';
 import { knownRoles } from './permissions.ts';

@@ -98,7 +98,9 @@ export function decodeUserCursor(
   if (typeof c !== 'object' || c === null || typeof c.i !== 'string' || c.i.length === 0 || c.i.length > 255)
     throw authError('VALIDATION_ERROR', { message: '[query.cursor] Invalid cursor' });
   if (c.s !== column || c.d !== direction)
-    throw authError('VALIDATION_ERROR', { message: '[query.cursor] The cursor belongs to another sortBy or sortDirection' });
+    throw authError('VALIDATION_ERROR', {
+      message: '[query.cursor] The cursor belongs to another sortBy or sortDirection',
+    });
   const v = c.v;
   if (v === null && (column === 'id' || NULLABLE.has(column))) return { value: null, id: c.i };
   if (column !== 'id' && DATES.has(column) && typeof v === 'string' && !Number.isNaN(Date.parse(v)))
@@ -157,7 +159,11 @@ export async function listUsersPage(db: Kysely<Database>, dialect: Dialect, q: U
     if (field === 'id') base = base.where('user.id', '=', value);
     else if ((field === 'email' || field === 'username') && operator === 'starts_with') {
       const prefix = value.toLowerCase();
-      base = base.where(sql.ref(`user.${field}`), 'like', sql<string>`${likePattern(prefix, 'starts_with')} escape '!'`);
+      base = base.where(
+        sql.ref(`user.${field}`),
+        'like',
+        sql<string>`${likePattern(prefix, 'starts_with')} escape '!'`,
+      );
       // SQLite reads a LIKE through an index only on a NOCASE one: the same prefix as a range of the binary index
       if (dialect === 'sqlite') base = base.where(field, '>=', prefix).where(field, '<', `${prefix}\u{10FFFF}`);
     } else {
@@ -174,7 +180,11 @@ export async function listUsersPage(db: Kysely<Database>, dialect: Dialect, q: U
     const booleanField = f.field === 'banned' || f.field === 'emailVerified';
     const value: string | boolean = booleanField ? f.value === 'true' : f.value;
     if (f.operator === 'contains' || f.operator === 'starts_with' || f.operator === 'ends_with') {
-      base = base.where(sql`lower(${column})`, 'like', sql<string>`${likePattern(String(value), f.operator)} escape '!'`);
+      base = base.where(
+        sql`lower(${column})`,
+        'like',
+        sql<string>`${likePattern(String(value), f.operator)} escape '!'`,
+      );
     } else {
       base = base.where(f.field, COMPARISONS[f.operator], value);
     }
@@ -195,7 +205,12 @@ export async function listUsersPage(db: Kysely<Database>, dialect: Dialect, q: U
   // the count stops at the cap: an exact count of a million rows is a full index scan on every request
   const cap = admin.LIST_USERS_COUNT_CAP;
   const counted = await db
-    .selectFrom(base.select(sql<number>`1`.as('one')).limit(cap + 1).as('capped'))
+    .selectFrom(
+      base
+        .select(sql<number>`1`.as('one'))
+        .limit(cap + 1)
+        .as('capped'),
+    )
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirst();
   const count = Number(counted?.count ?? 0);
