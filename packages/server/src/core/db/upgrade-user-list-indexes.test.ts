@@ -37,7 +37,9 @@ await forEachDatabase('migration 0012', (dialect) => {
             updatedAt: at(i),
             username: n === 'cy' ? null : n,
             role: i === 0 ? 'admin' : 'user',
-            banned: n === 'bob',
+            // cy was written before banned and twoFactorEnabled had their default
+            banned: n === 'cy' ? null : n === 'bob',
+            twoFactorEnabled: n === 'cy' ? null : n === 'ada',
           })),
         )
         .execute();
@@ -68,12 +70,21 @@ await forEachDatabase('migration 0012', (dialect) => {
       expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([['0012-user-list-indexes', 'Success']]);
 
       expect(
-        await db.selectFrom('user').select(['id', 'username', 'role', 'banned']).orderBy('createdAt').execute(),
-      ).toEqual([
-        { id: 'u-ada', username: 'ada', role: 'admin', banned: dialect === 'postgres' ? false : 0 },
-        { id: 'u-bob', username: 'bob', role: 'user', banned: dialect === 'postgres' ? true : 1 },
-        { id: 'u-cy', username: null, role: 'user', banned: dialect === 'postgres' ? false : 0 },
-      ]);
+        await db
+          .selectFrom('user')
+          .select(['id', 'username', 'role', 'banned', 'twoFactorEnabled'])
+          .orderBy('createdAt')
+          .execute(),
+      ).toEqual(
+        [
+          { id: 'u-ada', username: 'ada', role: 'admin', banned: false, twoFactorEnabled: true },
+          { id: 'u-bob', username: 'bob', role: 'user', banned: true, twoFactorEnabled: false },
+          // NULL is now false: "not banned" and "two-factor off" find cy
+          { id: 'u-cy', username: null, role: 'user', banned: false, twoFactorEnabled: false },
+        ].map((u) =>
+          dialect === 'postgres' ? u : { ...u, banned: Number(u.banned), twoFactorEnabled: Number(u.twoFactorEnabled) },
+        ),
+      );
       expect(await db.selectFrom('session').select(['id', 'userId']).execute()).toEqual([
         { id: 's-ada', userId: 'u-ada' },
       ]);
@@ -86,11 +97,11 @@ await forEachDatabase('migration 0012', (dialect) => {
       expect(user.user_created_id_idx).toEqual(['createdAt', 'id']);
       expect(user.user_createdAt_idx).toBeUndefined();
       expect(user.user_updated_id_idx).toEqual(['updatedAt', 'id']);
-      expect(user.user_role_id_idx).toEqual(['role', 'id']);
       expect(user.user_username_id_idx).toEqual(['username', 'id']);
-      expect(user.user_banned_id_idx).toEqual(['banned', 'id']);
-      expect(user.user_verified_id_idx).toEqual(['emailVerified', 'id']);
-      expect(user.user_two_factor_id_idx).toEqual(['twoFactorEnabled', 'id']);
+      expect(user.user_role_created_idx).toEqual(['role', 'createdAt', 'id']);
+      expect(user.user_banned_created_idx).toEqual(['banned', 'createdAt', 'id']);
+      expect(user.user_verified_created_idx).toEqual(['emailVerified', 'createdAt', 'id']);
+      expect(user.user_two_factor_created_idx).toEqual(['twoFactorEnabled', 'createdAt', 'id']);
       if (dialect === 'postgres') {
         expect(user.user_email_pattern_idx).toEqual(['email']);
         expect(user.user_username_pattern_idx).toEqual(['username']);

@@ -5,13 +5,7 @@ import type { AuthDeps } from '../../core/http/context.ts';
 import { hasAccountOfProvider } from '../accounts/index.ts';
 import type { SignUpExtension } from '../credentials/index.ts';
 import { activeSince, notActiveAfter } from '../session/index.ts';
-import {
-  findUserById,
-  listUsersPage,
-  type User,
-  type UserCondition,
-  type UserListPage,
-} from '../user/index.ts';
+import { findUserById, listUsersPage, type User, type UserCondition, type UserListPage } from '../user/index.ts';
 import type { AdminOptions } from './guard.ts';
 import { knownRoles } from './permissions.ts';
 

@@ -55,13 +55,22 @@ export interface UserListPage {
 const NULLABLE = new Set<UserSortField>(['role', 'username', 'banned']);
 const DATES = new Set<UserSortField>(['createdAt', 'updatedAt']);
 const BOOLEANS = new Set<UserSortField>(['banned', 'emailVerified']);
+const FEW_VALUES = new Set<UserSortField>(['role', 'banned', 'emailVerified']);
 
 type CursorValue = string | boolean | Date | null;
 
-/** The keys of the order: email is unique and never NULL, so it needs no tie-breaker. */
-function sortKeys(sortBy: UserSortField | undefined): { column: UserSortField | 'id'; tieBreak: boolean } {
-  if (sortBy === undefined) return { column: 'id', tieBreak: false };
-  return { column: sortBy, tieBreak: sortBy !== 'email' };
+/**
+ * The keys of the order: email is unique and never NULL, so it needs no tie-breaker; the
+ * columns of a few values (role, banned, emailVerified) order their ties newest-first-or-last
+ * by createdAt, then id, which their indexes (col, createdAt, id) also serve when they filter.
+ */
+function sortKeys(sortBy: UserSortField | undefined): {
+  column: UserSortField | 'id';
+  tieBreak: boolean;
+  byCreated: boolean;
+} {
+  if (sortBy === undefined) return { column: 'id', tieBreak: false, byCreated: false };
+  return { column: sortBy, tieBreak: sortBy !== 'email', byCreated: FEW_VALUES.has(sortBy) };
 }
 
 function likePattern(value: string, op: TextOperator): string {
@@ -78,8 +87,30 @@ function cursorValueOf(raw: unknown, column: UserSortField | 'id'): string | boo
   return String(raw);
 }
 
-export function encodeUserCursor(sort: string, direction: Direction, value: string | boolean | null, id: string) {
-  return Buffer.from(JSON.stringify({ s: sort, d: direction, v: value, i: id }), 'utf8').toString('base64url');
+/** `created`: the row's createdAt (ISO-8601), for the orders that break ties by it. */
+export function encodeUserCursor(
+  sort: string,
+  direction: Direction,
+  value: string | boolean | null,
+  id: string,
+  created?: string,
+) {
+  const body = { s: sort, d: direction, v: value, i: id, ...(created === undefined ? {} : { c: created }) };
+  return Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
+}
+
+const invalidCursor = (message = 'Invalid cursor') =>
+  authError('VALIDATION_ERROR', { message: `[query.cursor] ${message}` });
+
+/** The value of the sort column a cursor holds, checked against the column's type. */
+function cursorValue(column: UserSortField | 'id', v: unknown): CursorValue {
+  if (v === null && column !== 'id' && NULLABLE.has(column)) return null;
+  if (column !== 'id' && DATES.has(column)) {
+    if (typeof v === 'string' && !Number.isNaN(Date.parse(v))) return new Date(v);
+  } else if (column !== 'id' && BOOLEANS.has(column)) {
+    if (typeof v === 'boolean') return v;
+  } else if (typeof v === 'string' && v.length <= 4096) return v;
+  throw invalidCursor();
 }
 
 /** The cursor's position; VALIDATION_ERROR when it is not one of ours or was made for another order. */
@@ -87,28 +118,23 @@ export function decodeUserCursor(
   cursor: string,
   column: UserSortField | 'id',
   direction: Direction,
-): { value: CursorValue; id: string } {
+): { value: CursorValue; id: string; created: Date | null } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw authError('VALIDATION_ERROR', { message: '[query.cursor] Invalid cursor' });
+    throw invalidCursor();
   }
-  const c = parsed as { s?: unknown; d?: unknown; v?: unknown; i?: unknown } | null;
+  const c = parsed as { s?: unknown; d?: unknown; v?: unknown; i?: unknown; c?: unknown } | null;
   if (typeof c !== 'object' || c === null || typeof c.i !== 'string' || c.i.length === 0 || c.i.length > 255)
-    throw authError('VALIDATION_ERROR', { message: '[query.cursor] Invalid cursor' });
-  if (c.s !== column || c.d !== direction)
-    throw authError('VALIDATION_ERROR', {
-      message: '[query.cursor] The cursor belongs to another sortBy or sortDirection',
-    });
-  const v = c.v;
-  if (v === null && (column === 'id' || NULLABLE.has(column))) return { value: null, id: c.i };
-  if (column !== 'id' && DATES.has(column) && typeof v === 'string' && !Number.isNaN(Date.parse(v)))
-    return { value: new Date(v), id: c.i };
-  if (column !== 'id' && BOOLEANS.has(column) && typeof v === 'boolean') return { value: v, id: c.i };
-  if ((column === 'id' || (!DATES.has(column) && !BOOLEANS.has(column))) && typeof v === 'string' && v.length <= 4096)
-    return { value: v, id: c.i };
-  throw authError('VALIDATION_ERROR', { message: '[query.cursor] Invalid cursor' });
+    throw invalidCursor();
+  if (c.s !== column || c.d !== direction) throw invalidCursor('The cursor belongs to another sortBy or sortDirection');
+  let created: Date | null = null;
+  if (column !== 'id' && FEW_VALUES.has(column)) {
+    if (typeof c.c !== 'string' || Number.isNaN(Date.parse(c.c))) throw invalidCursor();
+    created = new Date(c.c);
+  }
+  return { value: cursorValue(column, c.v), id: c.i, created };
 }
 
 /** Where the database puts NULLs in this direction: first on ascending in SQLite and MySQL, last in PostgreSQL. */
@@ -118,14 +144,14 @@ function nullsFirst(dialect: Dialect, direction: Direction): boolean {
 
 type Eb = ExpressionBuilder<Database, 'user'>;
 
-/** The rows after the cursor's position in the order (column, id). */
+/** The rows after the cursor's position in the order (column[, createdAt], id). */
 function afterCursor(
   eb: Eb,
   dialect: Dialect,
   column: UserSortField | 'id',
   tieBreak: boolean,
   direction: Direction,
-  at: { value: CursorValue; id: string },
+  at: { value: CursorValue; id: string; created: Date | null },
 ): Expression<SqlBool> {
   const gt = direction === 'asc' ? '>' : '<';
   const ge = direction === 'asc' ? '>=' : '<=';
@@ -133,16 +159,22 @@ function afterCursor(
   const ref = eb.ref(`user.${column}` as 'user.id');
   const id = eb.ref('user.id');
   if (!tieBreak) return eb(ref, gt, at.value as string);
+  // past the cursor among the rows that tie on the column: by id, or by createdAt then id
+  const created = at.created;
+  const pastTie =
+    created === null
+      ? eb(id, gt, at.id)
+      : eb.or([eb('user.createdAt', gt, created), eb.and([eb('user.createdAt', '=', created), eb(id, gt, at.id)])]);
   // the first condition bounds an index range; the second steps past the cursor's own row
   const after = (v: Exclude<CursorValue, null>) =>
-    eb.and([eb(ref, ge, v as string), eb.or([eb(ref, gt, v as string), eb(id, gt, at.id)])]);
+    eb.and([eb(ref, ge, v as string), eb.or([eb(ref, gt, v as string), pastTie])]);
   if (column === 'id' || !NULLABLE.has(column)) return after(at.value as Exclude<CursorValue, null>);
   const isNull = eb(col, 'is', null);
   const notNull = eb(col, 'is not', null);
   if (nullsFirst(dialect, direction)) {
-    return at.value === null ? eb.or([eb.and([isNull, eb(id, gt, at.id)]), notNull]) : after(at.value);
+    return at.value === null ? eb.or([eb.and([isNull, pastTie]), notNull]) : after(at.value);
   }
-  return at.value === null ? eb.and([isNull, eb(id, gt, at.id)]) : eb.or([after(at.value), isNull]);
+  return at.value === null ? eb.and([isNull, pastTie]) : eb.or([after(at.value), isNull]);
 }
 
 const COMPARISONS = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
@@ -191,13 +223,10 @@ export async function listUsersPage(db: Kysely<Database>, dialect: Dialect, q: U
   }
   if (q.role !== undefined) base = base.where('user.role', '=', q.role);
   if (q.emailVerified !== undefined) base = base.where('user.emailVerified', '=', q.emailVerified);
-  // banned and twoFactorEnabled may be NULL in rows written by older versions: NULL reads as false
-  for (const field of ['banned', 'twoFactorEnabled'] as const) {
-    const wanted = q[field];
-    if (wanted === true) base = base.where(`user.${field}`, '=', true);
-    else if (wanted === false)
-      base = base.where((eb) => eb.or([eb(`user.${field}`, '=', false), eb(`user.${field}`, 'is', null)]));
-  }
+  // one equality each, so that the index (col, createdAt, id) reads the page in order
+  // (migration 0012 turned the NULLs of banned and twoFactorEnabled into false)
+  if (q.banned !== undefined) base = base.where('user.banned', '=', q.banned);
+  if (q.twoFactorEnabled !== undefined) base = base.where('user.twoFactorEnabled', '=', q.twoFactorEnabled);
   if (q.createdFrom !== undefined) base = base.where('user.createdAt', '>=', q.createdFrom);
   if (q.createdTo !== undefined) base = base.where('user.createdAt', '<=', q.createdTo);
   for (const condition of q.conditions ?? []) base = base.where(condition);
@@ -215,7 +244,7 @@ export async function listUsersPage(db: Kysely<Database>, dialect: Dialect, q: U
     .executeTakeFirst();
   const count = Number(counted?.count ?? 0);
 
-  const { column, tieBreak } = sortKeys(q.sortBy);
+  const { column, tieBreak, byCreated } = sortKeys(q.sortBy);
   const direction = q.sortDirection;
   let rows = base.selectAll('user');
   if (q.cursor !== undefined) {
@@ -223,6 +252,7 @@ export async function listUsersPage(db: Kysely<Database>, dialect: Dialect, q: U
     rows = rows.where((eb) => afterCursor(eb, dialect, column, tieBreak, direction, at));
   }
   rows = rows.orderBy(`user.${column}`, direction);
+  if (byCreated) rows = rows.orderBy('user.createdAt', direction);
   if (tieBreak) rows = rows.orderBy('user.id', direction);
   // one more than asked: whether a next page exists
   if (q.limit !== undefined) rows = rows.limit(q.limit + 1);
@@ -237,7 +267,13 @@ export async function listUsersPage(db: Kysely<Database>, dialect: Dialect, q: U
     totalCapped: count > cap,
     nextCursor:
       more && last
-        ? encodeUserCursor(column, direction, cursorValueOf(last[column as keyof typeof last], column), last.id)
+        ? encodeUserCursor(
+            column,
+            direction,
+            cursorValueOf(last[column as keyof typeof last], column),
+            last.id,
+            byCreated ? (cursorValueOf(last.createdAt, 'createdAt') as string) : undefined,
+          )
         : null,
   };
 }

@@ -4,11 +4,16 @@
  * cursor deep in the list) stops at its limit instead of sorting every user first; the
  * boolean and role filters read the same indexes.
  *
- * - user (name, id), (createdAt, id), (updatedAt, id), (role, id), (username, id),
- *   (banned, id), (emailVerified, id), (twoFactorEnabled, id). (createdAt, id) replaces
- *   user_createdAt_idx, its prefix. The email sort reads the unique email index (email is
- *   unique and never NULL: no tie-breaker). MySQL/MariaDB index the first 191 characters
- *   of name, a TEXT column.
+ * - user (name, id), (createdAt, id), (updatedAt, id), (username, id): those sorts.
+ *   (createdAt, id) replaces user_createdAt_idx, its prefix. The email sort reads the
+ *   unique email index (email is unique and never NULL: no tie-breaker). MySQL/MariaDB
+ *   index the first 191 characters of name, a TEXT column.
+ * - user (role, createdAt, id), (banned, createdAt, id), (emailVerified, createdAt, id),
+ *   (twoFactorEnabled, createdAt, id): a filter on one of these with the console's default
+ *   order (newest first) reads its page in order, and so does a sort by role, banned or
+ *   emailVerified (whose ties go by createdAt, then id).
+ * - banned and twoFactorEnabled NULL (rows of before their default) become false, so that
+ *   "not banned" is one equality an index reads in order.
  * - PostgreSQL: user (email text_pattern_ops) and (username text_pattern_ops), so that a
  *   prefix search (LIKE 'ada%') reads an index whatever the database's collation.
  *   MySQL/MariaDB read a LIKE prefix from the plain index; SQLite's query is a range.
@@ -34,11 +39,16 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
   const drop = db.schema.dropIndex('user_createdAt_idx');
   await (dialect === 'mysql' ? drop.on('user') : drop).execute();
   await byId('user_updated_id_idx', 'updatedAt');
-  await byId('user_role_id_idx', 'role');
   await byId('user_username_id_idx', 'username');
-  await byId('user_banned_id_idx', 'banned');
-  await byId('user_verified_id_idx', 'emailVerified');
-  await byId('user_two_factor_id_idx', 'twoFactorEnabled');
+  await db.updateTable('user').set({ banned: false }).where('banned', 'is', null).execute();
+  await db.updateTable('user').set({ twoFactorEnabled: false }).where('twoFactorEnabled', 'is', null).execute();
+  const byCreated = async (name: string, column: string) => {
+    await db.schema.createIndex(name).on('user').columns([column, 'createdAt', 'id']).execute();
+  };
+  await byCreated('user_role_created_idx', 'role');
+  await byCreated('user_banned_created_idx', 'banned');
+  await byCreated('user_verified_created_idx', 'emailVerified');
+  await byCreated('user_two_factor_created_idx', 'twoFactorEnabled');
   if (dialect === 'postgres') {
     await sql`CREATE INDEX user_email_pattern_idx ON "user" (email text_pattern_ops)`.execute(db);
     await sql`CREATE INDEX user_username_pattern_idx ON "user" (username text_pattern_ops)`.execute(db);
