@@ -209,12 +209,13 @@ await forEachDatabase(
         expectIndexed(plan);
         expectStartsAtCursor(plan);
       }
-      for (const query of [
+      const filters: Record<string, string>[] = [
         { banned: 'true' },
         { banned: 'false', emailVerified: 'true' },
         { role: 'admin' },
         { twoFactorEnabled: 'true' },
-      ]) {
+      ];
+      for (const query of filters) {
         const { plans } = await plansOf('/admin/list-users', { ...newest, ...query });
         for (const plan of plans) expectIndexed(plan);
       }
