@@ -231,19 +231,6 @@ export async function listUsersPage(db: Kysely<Database>, dialect: Dialect, q: U
   if (q.createdTo !== undefined) base = base.where('user.createdAt', '<=', q.createdTo);
   for (const condition of q.conditions ?? []) base = base.where(condition);
 
-  // the count stops at the cap: an exact count of a million rows is a full index scan on every request
-  const cap = admin.LIST_USERS_COUNT_CAP;
-  const counted = await db
-    .selectFrom(
-      base
-        .select(sql<number>`1`.as('one'))
-        .limit(cap + 1)
-        .as('capped'),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirst();
-  const count = Number(counted?.count ?? 0);
-
   const { column, tieBreak, byCreated } = sortKeys(q.sortBy);
   const direction = q.sortDirection;
   let rows = base.selectAll('user');
@@ -257,7 +244,20 @@ export async function listUsersPage(db: Kysely<Database>, dialect: Dialect, q: U
   // one more than asked: whether a next page exists
   if (q.limit !== undefined) rows = rows.limit(q.limit + 1);
   if (q.offset) rows = q.limit === undefined ? rows.limit(1_000_000).offset(q.offset) : rows.offset(q.offset);
-  const found = await rows.execute();
+
+  // the count stops at the cap: an exact count of a million rows is a full index scan on every request
+  const cap = admin.LIST_USERS_COUNT_CAP;
+  const countQuery = db
+    .selectFrom(
+      base
+        .select(sql<number>`1`.as('one'))
+        .limit(cap + 1)
+        .as('capped'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('count'));
+  // side by side: on PostgreSQL and MySQL two pool connections answer at once (SQLite runs them in turn)
+  const [counted, found] = await Promise.all([countQuery.executeTakeFirst(), rows.execute()]);
+  const count = Number(counted?.count ?? 0);
   const page = q.limit === undefined ? found : found.slice(0, q.limit);
   const last = page.at(-1);
   const more = q.limit !== undefined && found.length > q.limit;
