@@ -4,6 +4,8 @@
  * BENCH_WARMUP (2), BENCH_SCALE_USERS (1000000; 0 skips the scale part), BENCH_ONLY (comma-separated
  * words: only the scenarios whose names contain one of them, e.g. "get-session,ceiling"),
  * BENCH_STALENESS_SAMPLES (300: renames timed across two instances during their load),
+ * BENCH_SCALE_AUDIT (10 × BENCH_SCALE_USERS: audit rows beside the users of the admin rows),
+ * BENCH_ADMIN_CONNECTIONS (5: the admin console's rows, read by a few people at once),
  * BENCH_POSTGRES_URL, BENCH_MYSQL_URL, BENCH_REDIS_URL.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,11 +15,24 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
+import type { AuditEvent } from '../../packages/server/src/features/audit/model.ts';
+import { encodeCursor as encodeAuditCursor } from '../../packages/server/src/features/audit/reader.ts';
+import { encodeUserCursor } from '../../packages/server/src/features/user/list.ts';
 import { ES256_IN_FLIGHT, measureEs256Ceiling, measureHashCeiling, startBareServer } from './ceilings.ts';
 import { clusterScenario, proxiedCeiling } from './cluster.ts';
 import { type LoadFigures, percentile, runLoad, runOperations } from './load.ts';
 import { passkeySignIn, passkeySignInLoop, seedPasskeys } from './passkey.ts';
-import { BENCH_PASSWORD, benchUserId, type SeedResult, seed, seedOrganization, serverVersion } from './seed.ts';
+import {
+  BENCH_PASSWORD,
+  benchAuditRow,
+  benchUserCreatedAt,
+  benchUserId,
+  type SeedResult,
+  seed,
+  seedAuditEvents,
+  seedOrganization,
+  serverVersion,
+} from './seed.ts';
 import { BENCH_HOST, type RunningServer, startLatch } from './server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,6 +43,8 @@ const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const STALENESS_SAMPLES = Number(process.env.BENCH_STALENESS_SAMPLES ?? 300);
+const SCALE_AUDIT = Number(process.env.BENCH_SCALE_AUDIT ?? SCALE_USERS * 10);
+const ADMIN_CONNECTIONS = Number(process.env.BENCH_ADMIN_CONNECTIONS ?? 5);
 const SECRET = 'bench-secret-that-is-long-enough-0123456789abcdef';
 const CONNECTIONS = 50;
 const ONLY = (process.env.BENCH_ONLY ?? '')
@@ -242,7 +259,7 @@ async function readScenario(
   databaseURL: string,
   cookie: string,
   path: string | ((n: number) => string),
-  opts: { config?: Record<string, unknown>; check?: (body: unknown) => string | null } = {},
+  opts: { config?: Record<string, unknown>; check?: (body: unknown) => string | null; connections?: number } = {},
 ): Promise<Row> {
   const first = typeof path === 'string' ? path : path(0);
   const { result, diagnostics } = await withServer(
@@ -257,7 +274,7 @@ async function readScenario(
       return runLoad(
         {
           url: `${server.url}${first}`,
-          connections: CONNECTIONS,
+          connections: opts.connections ?? CONNECTIONS,
           headers: { cookie },
           ...(typeof path === 'string' ? {} : { makeRequest: (n: number) => ({ path: path(n) }) }),
         },
@@ -573,6 +590,8 @@ async function main(): Promise<void> {
     await pgBig.drop();
   }
 
+  await adminScaleRows(size, vsBare);
+
   const elapsed = (performance.now() - started) / 1000;
   printTable(rows);
   process.stdout.write(`\nfinished in ${elapsed.toFixed(0)} s\n`);
@@ -591,6 +610,91 @@ async function main(): Promise<void> {
   writeFileSync(join(out, 'latest.json'), JSON.stringify(doc, null, 2));
   process.stdout.write(`results: ${file}\n`);
   rmSync(work, { recursive: true, force: true });
+}
+
+/** A first answer holds at least `min` entries of `key` (users, events). */
+function listCheck(key: 'users' | 'events', min: number): (body: unknown) => string | null {
+  return (body) => {
+    const got = (body as Record<string, unknown[] | undefined> | null)?.[key]?.length ?? 0;
+    return got >= min ? null : `expected at least ${min} ${key} in the answer, got ${got}`;
+  };
+}
+
+/**
+ * The admin console at scale (issue 13: under 50 ms p99 with 1,000,000 users and
+ * 10,000,000 audit rows): typical list-users and list-audit-events reads by the seeded
+ * admin (user 1) on SQLite and PostgreSQL, each a 50-row page, at ADMIN_CONNECTIONS at once.
+ */
+async function adminScaleRows(size: string, vsBare: (r: Row) => Row): Promise<void> {
+  if (SCALE_USERS <= 0) return;
+  const auditSize = short(SCALE_AUDIT);
+  const names = (db: string) => {
+    const users = (what: string) => `admin list-users · ${what} · ${db} · ${size} users`;
+    const audit = (what: string) => `admin list-audit-events · ${what} · ${db} · ${auditSize} rows`;
+    return {
+      usersFirst: users('first page, newest first'),
+      usersEmail: users('email prefix'),
+      usersBanned: users('banned, newest first'),
+      usersDeep: users('deep cursor, newest first'),
+      auditFirst: audit('first page'),
+      auditActor: audit('by actor'),
+      auditType: audit('type + last 7 days'),
+      auditDeep: audit('deep cursor'),
+    };
+  };
+  const run = async (db: string, url: string, drop: () => void | Promise<void>) => {
+    const n = names(db);
+    if (!Object.values(n).some(wanted)) return;
+    const data = await seed(url, SCALE_USERS, 1, SECRET, { spread: true });
+    log(`seeded ${db}: ${SCALE_USERS.toLocaleString('en')} users in ${data.seconds.toFixed(1)} s`);
+    const auditSeconds = await seedAuditEvents(url, SCALE_AUDIT, SCALE_USERS, data.now);
+    log(`seeded ${db}: ${SCALE_AUDIT.toLocaleString('en')} audit rows in ${auditSeconds.toFixed(1)} s`);
+    const cookie = cookieHeader(data, 0);
+    const read = (scenario: string, path: string, key: 'users' | 'events', min: number) =>
+      readScenario(scenario, url, cookie, path, { check: listCheck(key, min), connections: ADMIN_CONNECTIONS });
+    const usersPath = (query: Record<string, string>) =>
+      `/api/auth/admin/list-users?${new URLSearchParams({ limit: '50', ...query })}`;
+    const newest = { sortBy: 'createdAt', sortDirection: 'desc' };
+    if (wanted(n.usersFirst)) rows.push(vsBare(await read(n.usersFirst, usersPath(newest), 'users', 50)));
+    if (wanted(n.usersEmail)) {
+      // user12345… : 11 matches at a million users
+      const prefix = `user${String(Math.max(1, Math.floor(SCALE_USERS / 81))).slice(0, 5)}`;
+      const path = usersPath({ searchField: 'email', searchOperator: 'starts_with', searchValue: prefix });
+      rows.push(vsBare(await read(n.usersEmail, path, 'users', 1)));
+    }
+    if (wanted(n.usersBanned))
+      rows.push(vsBare(await read(n.usersBanned, usersPath({ ...newest, banned: 'true' }), 'users', 1)));
+    if (wanted(n.usersDeep)) {
+      // the middle of the list: the page after user n/2
+      const middle = Math.floor(SCALE_USERS / 2);
+      const at = benchUserCreatedAt(data.now, SCALE_USERS, middle).toISOString();
+      const cursor = encodeUserCursor('createdAt', 'desc', at, benchUserId(middle));
+      rows.push(vsBare(await read(n.usersDeep, usersPath({ ...newest, cursor }), 'users', 50)));
+    }
+    const auditPath = (query: Record<string, string>) =>
+      `/api/auth/admin/list-audit-events?${new URLSearchParams({ limit: '50', ...query })}`;
+    if (wanted(n.auditFirst)) rows.push(vsBare(await read(n.auditFirst, auditPath({}), 'events', 50)));
+    if (wanted(n.auditActor)) {
+      const actor = benchUserId(Math.min(SCALE_USERS, 4242));
+      rows.push(vsBare(await read(n.auditActor, auditPath({ actorUserId: actor }), 'events', 1)));
+    }
+    if (wanted(n.auditType)) {
+      const from = new Date(data.now.getTime() - 7 * 86_400_000).toISOString();
+      const path = auditPath({ type: 'user.banned', from, to: data.now.toISOString() });
+      rows.push(vsBare(await read(n.auditType, path, 'events', 1)));
+    }
+    if (wanted(n.auditDeep)) {
+      const middle = benchAuditRow(data.now, SCALE_AUDIT, SCALE_USERS, Math.floor(SCALE_AUDIT / 2));
+      // the cursor reads only the row's time and id
+      const cursor = encodeAuditCursor({ id: middle.id, createdAt: middle.createdAt } as AuditEvent);
+      rows.push(vsBare(await read(n.auditDeep, auditPath({ cursor }), 'events', 50)));
+    }
+    await drop();
+  };
+  await run('SQLite', `sqlite:${join(work, 'admin.db')}`, () => rmSync(join(work, 'admin.db'), { force: true }));
+  const pgAdminWanted = Object.values(names('PostgreSQL')).some(wanted);
+  const pgAdmin = pgAdminWanted ? await postgresDatabase('latch_bench_admin') : null;
+  if (pgAdmin) await run('PostgreSQL', pgAdmin.url, () => pgAdmin.drop());
 }
 
 function short(n: number): string {

@@ -35,7 +35,27 @@ const knownToken = (n: number) => `benchtoken${pad(n)}`.padEnd(32, 'k');
 /** The id seed() gives user n (1-based), for rows another part of the bench adds to them. */
 export const benchUserId = (n: number): string => userId(n);
 
-export async function seed(url: string, users: number, sessionsPerUser: number, secret: string): Promise<SeedResult> {
+/**
+ * `spread`: the users of the admin console's rows: created 30 s apart (user n the newest of
+ * the first n), every 100th banned, user 1 an admin. Otherwise every user is created now,
+ * unbanned, with the role "user".
+ */
+export interface SeedOptions {
+  spread?: boolean;
+}
+
+const SPREAD_MS = 30_000;
+/** When seed({ spread }) created user n (1-based) of `users`. */
+export const benchUserCreatedAt = (now: Date, users: number, n: number): Date =>
+  new Date(now.getTime() - (users - n) * SPREAD_MS);
+
+export async function seed(
+  url: string,
+  users: number,
+  sessionsPerUser: number,
+  secret: string,
+  options: SeedOptions = {},
+): Promise<SeedResult & { now: Date }> {
   const started = performance.now();
   const handle = connectDatabase(url);
   await migrateToLatest(handle.db, handle.dialect);
@@ -43,9 +63,10 @@ export async function seed(url: string, users: number, sessionsPerUser: number, 
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const now = new Date();
   const expires = new Date(now.getTime() + 7 * 86_400_000);
-  if (url.startsWith('postgres')) await seedPostgres(url, users, sessionsPerUser, passwordHash, now, expires);
+  const spread = options.spread === true;
+  if (url.startsWith('postgres')) await seedPostgres(url, users, sessionsPerUser, passwordHash, now, expires, spread);
   else if (/^(mysql|mariadb):/.test(url)) await seedMysql(url, users, sessionsPerUser, passwordHash, now, expires);
-  else seedSqlite(sqlitePath(url), users, sessionsPerUser, passwordHash, now, expires);
+  else seedSqlite(sqlitePath(url), users, sessionsPerUser, passwordHash, now, expires, spread);
   const count = Math.min(KNOWN, users);
   return {
     users,
@@ -53,6 +74,7 @@ export async function seed(url: string, users: number, sessionsPerUser: number, 
     cookies: Array.from({ length: count }, (_, i) => encodeURIComponent(signValue(knownToken(i + 1), secret))),
     emails: Array.from({ length: count }, (_, i) => email(i + 1)),
     seconds: (performance.now() - started) / 1000,
+    now,
   };
 }
 
@@ -63,6 +85,7 @@ function seedSqlite(
   passwordHash: string,
   now: Date,
   expires: Date,
+  spread = false,
 ): void {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
@@ -70,7 +93,7 @@ function seedSqlite(
   const iso = now.toISOString();
   const exp = expires.toISOString();
   const insertUser = db.prepare(
-    'INSERT INTO "user" (id, name, email, emailVerified, createdAt, updatedAt, role, banned, twoFactorEnabled) VALUES (?, ?, ?, 1, ?, ?, \'user\', 0, 0)',
+    'INSERT INTO "user" (id, name, email, emailVerified, createdAt, updatedAt, role, banned, twoFactorEnabled) VALUES (?, ?, ?, 1, ?, ?, ?, ?, 0)',
   );
   const insertAccount = db.prepare(
     "INSERT INTO account (id, accountId, providerId, userId, password, createdAt, updatedAt) VALUES (?, ?, 'credential', ?, ?, ?, ?)",
@@ -81,7 +104,9 @@ function seedSqlite(
   const batch = db.transaction((from: number, to: number) => {
     for (let n = from; n < to; n++) {
       const id = userId(n);
-      insertUser.run(id, `Bench User ${n}`, email(n), iso, iso);
+      const created = spread ? benchUserCreatedAt(now, users, n).toISOString() : iso;
+      const role = spread && n === 1 ? 'admin' : 'user';
+      insertUser.run(id, `Bench User ${n}`, email(n), created, created, role, spread && n % 100 === 0 ? 1 : 0);
       insertAccount.run(`acct${pad(n)}`.padEnd(32, 'a'), id, id, passwordHash, iso, iso);
       for (let s = 0; s < perUser; s++) {
         const token = n <= KNOWN && s === 0 ? knownToken(n) : `t${n}-${s}-${Math.random()}`;
@@ -100,14 +125,17 @@ async function seedPostgres(
   passwordHash: string,
   now: Date,
   expires: Date,
+  spread = false,
 ): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const created = spread ? `$2::timestamptz - ($1 - n) * interval '${SPREAD_MS} milliseconds'` : '$2';
   await client.query(
     `INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", role, banned, "twoFactorEnabled")
-     SELECT rpad('benchuser' || lpad(n::text, 9, '0'), 32, 'x'), 'Bench User ' || n, 'user' || n || '@bench.test', true, $2, $2, 'user', false, false
+     SELECT rpad('benchuser' || lpad(n::text, 9, '0'), 32, 'x'), 'Bench User ' || n, 'user' || n || '@bench.test', true, ${created}, ${created},
+       CASE WHEN $3 AND n = 1 THEN 'admin' ELSE 'user' END, $3 AND n % 100 = 0, false
      FROM generate_series(1, $1) AS n`,
-    [users, now],
+    [users, now, spread],
   );
   await client.query(
     `INSERT INTO account (id, "accountId", "providerId", "userId", password, "createdAt", "updatedAt")
@@ -249,4 +277,89 @@ export async function seedOrganization(url: string, members: number): Promise<st
     await handle.close();
   }
   return ORGANIZATION_ID;
+}
+
+/** The audit log's event types the bench writes, in turn. */
+const AUDIT_TYPES = [
+  'sign_in.succeeded',
+  'sign_in.failed',
+  'sign_out',
+  'session.revoked',
+  'password.changed',
+  'email.verified',
+  'two_factor.enabled',
+  'provider.linked',
+  'user.updated',
+  'user.banned',
+] as const;
+const AUDIT_SPAN_MS = 90 * 86_400_000;
+
+/** The audit row n (1-based) of `rows` that seedAuditEvents writes: its id, time, type and actor. */
+export function benchAuditRow(now: Date, rows: number, users: number, n: number) {
+  return {
+    id: `benchaudit${String(n).padStart(12, '0')}`,
+    createdAt: new Date(now.getTime() - AUDIT_SPAN_MS + Math.floor((n * AUDIT_SPAN_MS) / rows)),
+    type: AUDIT_TYPES[n % AUDIT_TYPES.length] as string,
+    actorUserId: userId(1 + (n % users)),
+  };
+}
+
+/**
+ * `rows` audit events over the last 90 days (the default retention), oldest first, each by
+ * one of the `users` seed() made (user 1 + n % users) about themselves; one in ten a failure.
+ * PostgreSQL generates them in the database (generate_series), SQLite in batched
+ * transactions of one prepared statement. Returns the seconds it took.
+ */
+export async function seedAuditEvents(url: string, rows: number, users: number, now: Date): Promise<number> {
+  const started = performance.now();
+  const types = `ARRAY[${AUDIT_TYPES.map((t) => `'${t}'`).join(',')}]`;
+  if (url.startsWith('postgres')) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const start = new Date(now.getTime() - AUDIT_SPAN_MS);
+    const CHUNK = 1_000_000;
+    for (let from = 1; from <= rows; from += CHUNK) {
+      await client.query(
+        `INSERT INTO "auditEvent" (id, "createdAt", type, outcome, "actorUserId", "actorType", "targetType", "targetId", "ipAddress", "userAgent", details)
+         SELECT 'benchaudit' || lpad(n::text, 12, '0'),
+           $3::timestamptz + (floor(n::numeric * ${AUDIT_SPAN_MS} / $4) * interval '1 millisecond'),
+           (${types})[1 + n % ${AUDIT_TYPES.length}],
+           CASE WHEN n % 10 = 0 THEN 'failure' ELSE 'success' END,
+           rpad('benchuser' || lpad((1 + n % $5)::text, 9, '0'), 32, 'x'), 'user', 'user',
+           rpad('benchuser' || lpad((1 + n % $5)::text, 9, '0'), 32, 'x'),
+           '203.0.113.' || (n % 250), 'bench', '{"bench":true}'
+         FROM generate_series($1::bigint, $2::bigint) AS n`,
+        [from, Math.min(rows, from + CHUNK - 1), start, rows, users],
+      );
+    }
+    // as autovacuum would leave it: the visibility map set (index-only counts) and the statistics fresh,
+    // and no vacuum of millions of new rows running under the load
+    await client.query('VACUUM ANALYZE');
+    await client.end();
+  } else {
+    const db = new Database(sqlitePath(url));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = OFF');
+    const insert = db.prepare(
+      `INSERT INTO auditEvent (id, createdAt, type, outcome, actorUserId, actorType, targetType, targetId, ipAddress, userAgent, details)
+       VALUES (?, ?, ?, ?, ?, 'user', 'user', ?, ?, 'bench', '{"bench":true}')`,
+    );
+    const batch = db.transaction((from: number, to: number) => {
+      for (let n = from; n < to; n++) {
+        const row = benchAuditRow(now, rows, users, n);
+        insert.run(
+          row.id,
+          row.createdAt.toISOString(),
+          row.type,
+          n % 10 === 0 ? 'failure' : 'success',
+          row.actorUserId,
+          row.actorUserId,
+          `203.0.113.${n % 250}`,
+        );
+      }
+    });
+    for (let from = 1; from <= rows; from += 100_000) batch(from, Math.min(rows + 1, from + 100_000));
+    db.close();
+  }
+  return (performance.now() - started) / 1000;
 }

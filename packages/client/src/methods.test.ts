@@ -361,11 +361,14 @@ describe('types from the rows', () => {
     expectTypeOf<Record<never, never>>().toExtend<In>();
     type Query = NonNullable<In['query']>;
     expectTypeOf<{ limit: 10; sortBy: 'email'; sortDirection: 'desc' }>().toExtend<Query>();
-    expectTypeOf<Query['searchField']>().toEqualTypeOf<'email' | 'name' | undefined>();
+    expectTypeOf<Query['searchField']>().toEqualTypeOf<'email' | 'name' | 'username' | 'id' | undefined>();
+    expectTypeOf<Query['banned']>().toEqualTypeOf<'true' | 'false' | undefined>();
     type Out = Awaited<ReturnType<typeof hard.admin.listUsers<undefined>>>;
     expectTypeOf<Out>().toEqualTypeOf<{
       users: User[];
       total: number;
+      totalCapped: boolean;
+      nextCursor: string | null;
       limit?: number | undefined;
       offset?: number | undefined;
     }>();

@@ -26,7 +26,7 @@ function createMockWebhooksClient() {
 export function createMockAdminClient() {
   return {
     hasPermission: vi.fn<AdminClient['hasPermission']>(() => ok({ error: null, success: false })),
-    listUsers: vi.fn<AdminClient['listUsers']>(() => ok({ users: [], total: 0 })),
+    listUsers: vi.fn<AdminClient['listUsers']>(() => ok({ users: [], total: 0, totalCapped: false, nextCursor: null })),
     getUser: vi.fn<AdminClient['getUser']>(),
     createUser: vi.fn<AdminClient['createUser']>(),
     updateUser: vi.fn<AdminClient['updateUser']>(),

@@ -63,15 +63,24 @@ export const createUser = endpoint({
   plugin,
 });
 
+/** The fields list-users searches (`searchField`). */
+export const SEARCHABLE = ['email', 'name', 'username', 'id'] as const;
+/** Above this many matches list-users stops counting and answers `total: 10000, totalCapped: true`. */
+export const LIST_USERS_COUNT_CAP = 10_000;
+
+const flag = z.enum(['true', 'false']);
+const instant = z.iso.datetime({ offset: true });
+
 export const listUsers = endpoint({
   method: 'GET',
   path: '/admin/list-users',
   tag,
-  summary: 'Searches, filters, sorts and pages the users; total counts every match',
+  summary:
+    'Searches, filters, sorts and pages the users (by offset, or by the opaque cursor of nextCursor); total counts the matches up to 10,000',
   query: z
     .object({
       searchValue: z.string().max(255).optional(),
-      searchField: z.enum(['email', 'name']).default('email'),
+      searchField: z.enum(SEARCHABLE).default('email'),
       searchOperator: z.enum(['contains', 'starts_with', 'ends_with']).default('contains'),
       limit: int.optional(),
       offset: int.optional(),
@@ -82,6 +91,26 @@ export const listUsers = endpoint({
       filterOperator: z
         .enum(['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'contains', 'starts_with', 'ends_with'])
         .default('eq'),
+      /** The page after the one whose nextCursor this is; only with the same sortBy and sortDirection, never with offset. */
+      cursor: z
+        .string()
+        .min(1)
+        .max(1024)
+        .regex(/^[A-Za-z0-9_-]+$/)
+        .optional(),
+      /** Filters that combine with each other and with the ones above (all must hold). */
+      role: z.string().min(1).max(255).optional(),
+      banned: flag.optional(),
+      emailVerified: flag.optional(),
+      twoFactorEnabled: flag.optional(),
+      /** Has an account of this provider (`credential` for a password). */
+      provider: z.string().min(1).max(255).optional(),
+      /** Inclusive bounds on createdAt (ISO-8601). */
+      createdFrom: instant.optional(),
+      createdTo: instant.optional(),
+      /** Last active: a session used at or after lastActiveFrom; none used after lastActiveTo. */
+      lastActiveFrom: instant.optional(),
+      lastActiveTo: instant.optional(),
     })
     // a boolean column has no text to match (PostgreSQL refuses lower(boolean)): the caller's mistake, not a 500
     .superRefine((q, issues) => {
@@ -93,16 +122,32 @@ export const listUsers = endpoint({
           message: `${q.filterField} takes eq, ne, lt, lte, gt or gte`,
         });
       }
+      if (q.cursor !== undefined && q.offset !== undefined && q.offset > 0)
+        issues.addIssue({ code: 'custom', path: ['cursor'], message: 'cursor and offset exclude each other' });
+      for (const [from, to] of [
+        ['createdFrom', 'createdTo'],
+        ['lastActiveFrom', 'lastActiveTo'],
+      ] as const) {
+        const a = q[from];
+        const b = q[to];
+        if (a !== undefined && b !== undefined && Date.parse(a) > Date.parse(b))
+          issues.addIssue({ code: 'custom', path: [from], message: `${from} is after ${to}` });
+      }
     }),
   response: z.object({
     users: z.array(userJson),
+    /** Every match, or LIST_USERS_COUNT_CAP when totalCapped (there are more). */
     total: z.number().int().min(0),
+    /** True when the count stopped at LIST_USERS_COUNT_CAP: show "10,000+". */
+    totalCapped: z.boolean(),
+    /** The cursor of the next page (same query, this cursor); null on the last page or without a limit. */
+    nextCursor: z.string().nullable(),
     /** Echoed only when the query gave a non-zero limit. */
     limit: z.number().int().optional(),
     /** Echoed only when the query gave a non-zero offset. */
     offset: z.number().int().optional(),
   }),
-  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS'],
+  errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS', 'VALIDATION_ERROR'],
   session: 'sensitive',
   plugin,
 });

@@ -241,7 +241,7 @@ describe('a person’s page', () => {
   });
 
   it('deletes after a confirmation, then the table says so', async () => {
-    admin.listUsers.mockImplementation(() => ok({ users: [], total: 0 }));
+    admin.listUsers.mockImplementation(() => ok({ users: [], total: 0, totalCapped: false, nextCursor: null }));
     renderApp('/admin/users/u-2');
     await heading('Ada Lovelace');
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));

@@ -10,24 +10,31 @@ vi.mock('../../lib/auth.ts', async () => (await import('../../test/mock-auth.ts'
 
 const admin = mockClient.admin;
 
-/** 52 people; list-users answers the page asked for, searched by email as the server would. */
+/** 52 people; list-users answers the page asked for (its cursor: `c` and the offset), searched by email as the server would. */
 const PEOPLE: AdminUser[] = Array.from({ length: 52 }, (_, i) =>
   person(`u-${i + 1}`, `Person ${String(i + 1).padStart(2, '0')}`),
 );
 
-function serveUsers(people: AdminUser[] = PEOPLE) {
+function serveUsers(people: AdminUser[] = PEOPLE, totalCapped = false) {
   admin.listUsers.mockImplementation((query: ListUsersQuery) => {
     const search = query.searchValue?.toLowerCase();
     const matching = search ? people.filter((p) => p.email.includes(search)) : people;
-    const offset = Number(query.offset ?? 0);
+    const offset = query.cursor ? Number(query.cursor.slice(1)) : 0;
     const limit = Number(query.limit ?? matching.length);
-    return ok({ users: matching.slice(offset, offset + limit), total: matching.length });
+    const nextCursor = offset + limit < matching.length ? `c${offset + limit}` : null;
+    return ok({ users: matching.slice(offset, offset + limit), total: matching.length, totalCapped, nextCursor });
   });
 }
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const table = () => screen.getByRole('table', { name: 'Users' });
 const lastQuery = () => admin.listUsers.mock.calls.at(-1)?.[0];
+/** "Next page" once the page shown is the one asked for (until then its cursor is not known). */
+async function clickNext() {
+  const next = screen.getByRole('button', { name: 'Next page' });
+  await waitFor(() => expect(next.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(next);
+}
 
 describe('the console is for admins only', () => {
   beforeEach(() => {
@@ -81,25 +88,39 @@ describe('the user table', () => {
   });
   afterEach(() => cleanup());
 
-  it('shows the total and pages through it with the server’s offset', async () => {
+  it('shows the total and pages through it with the server’s cursor, back and forth', async () => {
     renderApp('/admin/users');
     await heading('Users');
     await screen.findByText('Showing 1 to 25 of 52');
     expect(within(table()).getAllByRole('row')).toHaveLength(26);
-    expect(lastQuery()).toMatchObject({ limit: 25, offset: 0, sortBy: 'createdAt', sortDirection: 'desc' });
+    expect(lastQuery()).toMatchObject({ limit: 25, sortBy: 'createdAt', sortDirection: 'desc' });
+    expect(lastQuery()).not.toHaveProperty('cursor');
+    expect(lastQuery()).not.toHaveProperty('offset');
     expect(screen.getByRole('button', { name: 'Previous page' }).hasAttribute('disabled')).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await clickNext();
     await screen.findByText('Showing 26 to 50 of 52');
-    expect(lastQuery()).toMatchObject({ limit: 25, offset: 25 });
-    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(lastQuery()).toMatchObject({ limit: 25, cursor: 'c25' });
+    await clickNext();
     await screen.findByText('Showing 51 to 52 of 52');
-    expect(screen.getByText('Page 3 of 3')).toBeTruthy();
+    expect(screen.getByText('Page 3')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next page' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await screen.findByText('Showing 26 to 50 of 52');
+    expect(lastQuery()).toMatchObject({ cursor: 'c25' });
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await screen.findByText('Showing 1 to 25 of 52');
+    expect(lastQuery()).not.toHaveProperty('cursor');
+  });
+
+  it('says "more than" when the server stopped counting', async () => {
+    serveUsers(PEOPLE, true);
+    renderApp('/admin/users');
+    await screen.findByText('Showing 1 to 25 of more than 52');
   });
 
   it('searches on submit, by the field chosen, and starts again at page 1', async () => {
-    renderApp('/admin/users?page=2');
+    renderApp('/admin/users?page=2&after=c25');
     await screen.findByText('Showing 26 to 50 of 52');
     // typing alone asks nothing
     const before = admin.listUsers.mock.calls.length;
@@ -108,32 +129,59 @@ describe('the user table', () => {
     expect(admin.listUsers.mock.calls.length).toBe(before);
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByText('Showing 1 to 1 of 1');
-    expect(lastQuery()).toMatchObject({ searchValue: 'person.07', searchField: 'email', offset: 0 });
+    expect(lastQuery()).toMatchObject({ searchValue: 'person.07', searchField: 'email' });
+    expect(lastQuery()).not.toHaveProperty('cursor');
     expect(within(table()).getByText('Person 07')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Search in'), { target: { value: 'username' } });
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'ada_l' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() =>
-      expect(lastQuery()).toMatchObject({ filterField: 'username', filterValue: 'ada_l', filterOperator: 'contains' }),
-    );
-    // the one filter is taken: the "Show" choice says so and cannot be used
-    const show = screen.getByLabelText('Show');
-    expect(show.hasAttribute('disabled')).toBe(true);
-    expect(show.getAttribute('aria-describedby')).toBeTruthy();
+    await waitFor(() => expect(lastQuery()).toMatchObject({ searchField: 'username', searchValue: 'ada_l' }));
+    // a search by username still takes the filters
+    fireEvent.change(screen.getByLabelText('Banned'), { target: { value: 'yes' } });
+    await waitFor(() => expect(lastQuery()).toMatchObject({ searchField: 'username', banned: 'true' }));
   });
 
-  it('filters and sorts through the server', async () => {
+  it('filters on several fields at once, sorts, and clears the filters', async () => {
     renderApp('/admin/users');
     await screen.findByText('Showing 1 to 25 of 52');
-    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'banned' } });
-    await waitFor(() => expect(lastQuery()).toMatchObject({ filterField: 'banned', filterValue: 'true' }));
-    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'email' } });
+    fireEvent.change(screen.getByLabelText('Banned'), { target: { value: 'yes' } });
+    await waitFor(() => expect(lastQuery()).toMatchObject({ banned: 'true' }));
+    fireEvent.change(screen.getByLabelText('Email verified'), { target: { value: 'no' } });
+    fireEvent.change(screen.getByLabelText('Two-factor'), { target: { value: 'yes' } });
+    fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'admins' } });
     await waitFor(() =>
-      expect(lastQuery()).toMatchObject({ sortBy: 'email', sortDirection: 'asc', filterField: 'banned' }),
+      expect(lastQuery()).toMatchObject({
+        banned: 'true',
+        emailVerified: 'false',
+        twoFactorEnabled: 'true',
+        filterField: 'role',
+        filterValue: 'admin',
+      }),
     );
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'email' } });
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sortBy: 'email', sortDirection: 'asc', banned: 'true' }));
+
+    fireEvent.change(screen.getByLabelText('Sign-in method'), { target: { value: ' github ' } });
+    fireEvent.change(screen.getByLabelText('Created on or after'), { target: { value: '2026-01-02' } });
+    fireEvent.change(screen.getByLabelText('Not active after'), { target: { value: '2026-03-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(lastQuery()).toMatchObject({
+        provider: 'github',
+        createdFrom: new Date('2026-01-02T00:00:00.000').toISOString(),
+        lastActiveTo: new Date('2026-03-01T23:59:59.999').toISOString(),
+        banned: 'true',
+      }),
+    );
+
     fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '10' } });
-    await waitFor(() => expect(lastQuery()).toMatchObject({ limit: 10, offset: 0 }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ limit: 10, provider: 'github' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(lastQuery()).not.toHaveProperty('banned'));
+    for (const key of ['emailVerified', 'twoFactorEnabled', 'filterField', 'provider', 'createdFrom', 'lastActiveTo'])
+      expect(lastQuery()).not.toHaveProperty(key);
+    expect(lastQuery()).toMatchObject({ sortBy: 'email', limit: 10 });
   });
 
   it('bans the selected people with a result for each, a refusal named in plain words', async () => {

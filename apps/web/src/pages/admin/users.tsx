@@ -1,7 +1,8 @@
 /**
  * /admin/users: everyone with an account, searched, filtered, sorted and paged by the server
- * (GET /admin/list-users, with the total of every match), several at a time banned, signed out or
- * deleted. The table's state lives in the address (user-list.ts).
+ * (GET /admin/list-users, with the count of every match up to 10,000), several at a time banned,
+ * signed out or deleted. The table's state lives in the address (user-list.ts); pages follow the
+ * server's cursor, and the cursors of the pages before are kept here for "Previous page".
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -19,13 +20,16 @@ import { usersQuery } from './queries.ts';
 import type { AdminUser } from './types.ts';
 import { displayName, LoadError, RoleBadges, SelectField, UserStatusBadges, useAdminFlash } from './ui.tsx';
 import {
+  activeFilterCount,
+  DEFAULT_STATE,
+  type FlagFilter,
   listUsersQuery,
+  MORE_FILTERS,
+  type MoreFilters,
   PAGE_SIZES,
-  pageCount,
+  type RoleFilter,
   readListState,
   type SearchField,
-  searchUsesFilter,
-  type UserFilter,
   type UserListState,
   type UserSort,
   writeListState,
@@ -43,9 +47,30 @@ export function UsersPage() {
 
   /** A change of search, filter, order or page size starts again at page 1. */
   const update = (change: Partial<UserListState>) => {
-    const next = { ...state, page: 1, ...change };
-    setParams(writeListState(next));
+    setTrail([]);
+    setParams(writeListState({ ...state, page: 1, after: '', ...change }));
   };
+  // the cursors of the pages before this one ('' for the first), for "Previous page"
+  const [trail, setTrail] = useState<readonly string[]>([]);
+  // while the page before is still shown in place of the one asked for, its cursor is not this page's
+  const nextCursor = users.isPlaceholderData ? null : (users.data?.nextCursor ?? null);
+  const goNext = () => {
+    if (!nextCursor) return;
+    setTrail([...trail, state.after]);
+    setParams(writeListState({ ...state, page: state.page + 1, after: nextCursor }));
+  };
+  const goBack = () => {
+    // after a reload the cursors before are unknown: back to the first page
+    const before = trail.at(-1);
+    setTrail(trail.slice(0, -1));
+    const page = before === undefined || before === '' ? 1 : state.page - 1;
+    setParams(writeListState({ ...state, page, after: before ?? '' }));
+  };
+  const flagOptions = (label: { yes: string; no: string }) => [
+    { value: 'any' as const, label: t.admin.optionAny },
+    { value: 'yes' as const, label: label.yes },
+    { value: 'no' as const, label: label.no },
+  ];
 
   // the selection outlives the page shown, so people can be chosen across pages
   const [selected, setSelected] = useState<ReadonlyMap<string, AdminUser>>(new Map());
@@ -58,7 +83,7 @@ export function UsersPage() {
     });
   const list = users.data?.users ?? [];
   const total = users.data?.total ?? 0;
-  const pages = pageCount(total, state.pageSize);
+  const capped = users.data?.totalCapped ?? false;
   const allOnPage = list.length > 0 && list.every((user) => selected.has(user.id));
   const someOnPage = list.some((user) => selected.has(user.id));
   const togglePage = (on: boolean) =>
@@ -71,8 +96,8 @@ export function UsersPage() {
       return next;
     });
 
-  const from = total === 0 ? 0 : (state.page - 1) * state.pageSize + 1;
-  const to = Math.min(total, state.page * state.pageSize);
+  const from = (state.page - 1) * state.pageSize + 1;
+  const to = from + list.length - 1;
 
   return (
     <section className="card panel" aria-labelledby="admin-users-title">
@@ -89,21 +114,37 @@ export function UsersPage() {
 
       <UserSearch key={`${state.search}|${state.searchIn}`} state={state} onSearch={update} />
       <div className="admin-toolbar">
-        <SelectField<UserFilter>
-          id="admin-users-filter"
-          label={t.admin.filterLabel}
-          value={searchUsesFilter(state) ? 'all' : state.filter}
-          disabled={searchUsesFilter(state)}
-          hint={searchUsesFilter(state) ? t.admin.filterTakenBySearch : undefined}
+        <SelectField<RoleFilter>
+          id="admin-users-role"
+          label={t.admin.filterRole}
+          value={state.role}
           options={[
-            { value: 'all', label: t.admin.filterAll },
-            { value: 'admins', label: t.admin.filterAdmins },
-            { value: 'banned', label: t.admin.filterBanned },
-            { value: 'notBanned', label: t.admin.filterNotBanned },
-            { value: 'verified', label: t.admin.filterVerified },
-            { value: 'unverified', label: t.admin.filterUnverified },
+            { value: 'any', label: t.admin.optionAny },
+            { value: 'admins', label: t.admin.filterRoleAdmins },
+            { value: 'users', label: t.admin.filterRoleUsers },
           ]}
-          onChange={(filter) => update({ filter })}
+          onChange={(role) => update({ role })}
+        />
+        <SelectField<FlagFilter>
+          id="admin-users-banned"
+          label={t.admin.filterBannedLabel}
+          value={state.banned}
+          options={flagOptions({ yes: t.admin.optionYes, no: t.admin.optionNo })}
+          onChange={(banned) => update({ banned })}
+        />
+        <SelectField<FlagFilter>
+          id="admin-users-verified"
+          label={t.admin.filterVerifiedLabel}
+          value={state.verified}
+          options={flagOptions({ yes: t.admin.optionYes, no: t.admin.optionNo })}
+          onChange={(verified) => update({ verified })}
+        />
+        <SelectField<FlagFilter>
+          id="admin-users-two-factor"
+          label={t.admin.filterTwoFactorLabel}
+          value={state.twoFactor}
+          options={flagOptions({ yes: t.admin.optionOn, no: t.admin.optionOff })}
+          onChange={(twoFactor) => update({ twoFactor })}
         />
         <SelectField<UserSort>
           id="admin-users-sort"
@@ -130,6 +171,25 @@ export function UsersPage() {
           onChange={(size) => update({ pageSize: Number(size) })}
         />
       </div>
+      <MoreFiltersForm key={MORE_FILTERS.map((k) => state[k]).join('|')} state={state} onApply={update} />
+      {activeFilterCount(state) > 0 ? (
+        <p>
+          <Button
+            variant="ghost"
+            onClick={() =>
+              update({
+                role: DEFAULT_STATE.role,
+                banned: DEFAULT_STATE.banned,
+                verified: DEFAULT_STATE.verified,
+                twoFactor: DEFAULT_STATE.twoFactor,
+                ...Object.fromEntries(MORE_FILTERS.map((k) => [k, DEFAULT_STATE[k]])),
+              })
+            }
+          >
+            {t.admin.clearFilters}
+          </Button>
+        </p>
+      ) : null}
 
       <BulkActions
         selected={[...selected.values()]}
@@ -187,22 +247,20 @@ export function UsersPage() {
           {list.length === 0 ? <p className="muted admin-empty">{t.admin.noUsers}</p> : null}
           <nav className="admin-pager" aria-label={t.admin.paginationLabel}>
             <p className="admin-pager__summary" aria-live="polite">
-              {total === 0 ? t.admin.showingNone : format(t.admin.showing, { from, to, total })}
+              {list.length === 0
+                ? t.admin.showingNone
+                : format(capped ? t.admin.showingCapped : t.admin.showing, {
+                    from,
+                    to,
+                    total,
+                  })}
             </p>
             <div className="admin-pager__buttons">
-              <Button
-                variant="secondary"
-                disabled={state.page <= 1}
-                onClick={() => setParams(writeListState({ ...state, page: state.page - 1 }))}
-              >
+              <Button variant="secondary" disabled={state.page <= 1 && !state.after} onClick={goBack}>
                 {t.admin.previousPage}
               </Button>
-              <span className="admin-pager__page">{format(t.admin.pageOf, { page: state.page, pages })}</span>
-              <Button
-                variant="secondary"
-                disabled={state.page >= pages}
-                onClick={() => setParams(writeListState({ ...state, page: state.page + 1 }))}
-              >
+              <span className="admin-pager__page">{format(t.admin.pageNumber, { page: state.page })}</span>
+              <Button variant="secondary" disabled={!nextCursor} onClick={goNext}>
                 {t.admin.nextPage}
               </Button>
             </div>
@@ -257,6 +315,78 @@ function UserSearch({ state, onSearch }: { state: UserListState; onSearch: (chan
         </div>
       </form>
     </search>
+  );
+}
+
+/** Provider and date ranges: typed, then applied together. */
+function MoreFiltersForm({
+  state,
+  onApply,
+}: {
+  state: UserListState;
+  onApply: (change: Partial<UserListState>) => void;
+}) {
+  const { t } = useI18n();
+  const [values, setValues] = useState<MoreFilters>(() => ({
+    provider: state.provider,
+    createdFrom: state.createdFrom,
+    createdTo: state.createdTo,
+    activeFrom: state.activeFrom,
+    activeTo: state.activeTo,
+  }));
+  const set = (key: keyof MoreFilters) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onApply({ ...values, provider: values.provider.trim() });
+  };
+  const open = MORE_FILTERS.some((k) => state[k] !== '');
+  return (
+    <details className="admin-more-filters" open={open || undefined}>
+      <summary>{t.admin.moreFilters}</summary>
+      <form className="admin-toolbar" onSubmit={submit}>
+        <Field
+          id="admin-users-provider"
+          label={t.admin.filterProvider}
+          hint={t.admin.filterProviderHint}
+          value={values.provider}
+          onValueChange={set('provider')}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={255}
+        />
+        <Field
+          id="admin-users-created-from"
+          label={t.admin.filterCreatedFrom}
+          type="date"
+          value={values.createdFrom}
+          onValueChange={set('createdFrom')}
+        />
+        <Field
+          id="admin-users-created-to"
+          label={t.admin.filterCreatedTo}
+          type="date"
+          value={values.createdTo}
+          onValueChange={set('createdTo')}
+        />
+        <Field
+          id="admin-users-active-from"
+          label={t.admin.filterActiveFrom}
+          type="date"
+          value={values.activeFrom}
+          onValueChange={set('activeFrom')}
+        />
+        <Field
+          id="admin-users-active-to"
+          label={t.admin.filterActiveTo}
+          type="date"
+          value={values.activeTo}
+          onValueChange={set('activeTo')}
+        />
+        <div className="admin-search__buttons">
+          <Button type="submit">{t.admin.applyFilters}</Button>
+        </div>
+      </form>
+    </details>
   );
 }
 

@@ -20,6 +20,7 @@ import * as readIndexes from './migrations/0008-read-indexes.ts';
 import * as auditChain from './migrations/0009-audit-chain.ts';
 import * as leases from './migrations/0010-leases.ts';
 import * as sessionSecondFactor from './migrations/0011-session-second-factor.ts';
+import * as userListIndexes from './migrations/0012-user-list-indexes.ts';
 import type { Database, Dialect } from './schema.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -35,6 +36,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0009-audit-chain': { up: (db) => auditChain.up(db, dialect) },
     '0010-leases': { up: (db) => leases.up(db, dialect) },
     '0011-session-second-factor': { up: (db) => sessionSecondFactor.up(db, dialect) },
+    '0012-user-list-indexes': { up: (db) => userListIndexes.up(db, dialect) },
   };
 }
 

@@ -7,6 +7,7 @@ export {
   findAccountByProvider,
   findAccountsOfUser,
   findCredentialAccount,
+  hasAccountOfProvider,
   insertAccount,
   updateAccount,
 } from './repo.ts';

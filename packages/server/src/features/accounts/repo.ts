@@ -2,6 +2,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { AccountTable, Database } from '../../core/db/schema.ts';
 import { toDate, toDateOrNull } from '../../core/db/values.ts';
+import type { UserCondition } from '../user/index.ts';
 
 type Db = Kysely<Database>;
 
@@ -78,4 +79,16 @@ export async function deleteAccountsOfUser(db: Db, userId: string): Promise<void
 /** Deletes every provider link of a user (all accounts but the password's). */
 export async function deleteProviderAccountsOfUser(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('account').where('userId', '=', userId).where('providerId', '!=', CREDENTIAL_PROVIDER).execute();
+}
+
+/** The admin list's provider filter: the user has an account of this provider (`credential`: a password). */
+export function hasAccountOfProvider(providerId: string): UserCondition {
+  return (eb) =>
+    eb.exists(
+      eb
+        .selectFrom('account')
+        .select('account.id')
+        .whereRef('account.userId', '=', 'user.id')
+        .where('account.providerId', '=', providerId),
+    );
 }

@@ -101,10 +101,12 @@ const createUser = defineEndpoint(rows.createUser, {
 const listUsersEndpoint = defineEndpoint(rows.listUsers, {
   async handler(ctx) {
     await requireAdmin(ctx, { user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS', 'read');
-    const { users, total } = await listUsers(ctx.deps, ctx.query);
+    const { users, total, totalCapped, nextCursor } = await listUsers(ctx.deps, ctx.query);
     return {
       users: users.map(userToJson),
       total,
+      totalCapped,
+      nextCursor,
       ...(ctx.query.limit ? { limit: ctx.query.limit } : {}),
       ...(ctx.query.offset ? { offset: ctx.query.offset } : {}),
     };

@@ -1,10 +1,11 @@
 /** Rules shared by the admin endpoints and the sign-in check for bans. */
 import type { admin } from '@latch/contract';
-import { sql } from 'kysely';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
+import { hasAccountOfProvider } from '../accounts/index.ts';
 import type { SignUpExtension } from '../credentials/index.ts';
-import { findUserById, type User, userFromRow } from '../user/index.ts';
+import { activeSince, notActiveAfter } from '../session/index.ts';
+import { findUserById, listUsersPage, type User, type UserCondition, type UserListPage } from '../user/index.ts';
 import type { AdminOptions } from './guard.ts';
 import { knownRoles } from './permissions.ts';
 
@@ -28,11 +29,10 @@ export const defaultRoleExtension = (options: AdminOptions): SignUpExtension => 
   prepare: () => ({ role: options.defaultRole }),
 });
 
-export type SearchField = 'email' | 'name';
-export type Operator = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains' | 'starts_with' | 'ends_with';
+/** The query of list-users as the contract's row validated it. */
 export interface ListUsersQuery {
   searchValue?: string | undefined;
-  searchField: SearchField;
+  searchField: (typeof admin.SEARCHABLE)[number];
   searchOperator: 'contains' | 'starts_with' | 'ends_with';
   limit?: number | undefined;
   offset?: number | undefined;
@@ -40,52 +40,45 @@ export interface ListUsersQuery {
   sortDirection: 'asc' | 'desc';
   filterField?: (typeof admin.FILTERABLE)[number] | undefined;
   filterValue?: string | undefined;
-  filterOperator: Operator;
+  filterOperator: 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains' | 'starts_with' | 'ends_with';
+  cursor?: string | undefined;
+  role?: string | undefined;
+  banned?: 'true' | 'false' | undefined;
+  emailVerified?: 'true' | 'false' | undefined;
+  twoFactorEnabled?: 'true' | 'false' | undefined;
+  provider?: string | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+  lastActiveFrom?: string | undefined;
+  lastActiveTo?: string | undefined;
 }
 
-function likePattern(value: string, op: 'contains' | 'starts_with' | 'ends_with'): string {
-  // '!' as the escape character: a backslash means different things in MySQL and PostgreSQL literals
-  const escaped = value.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`);
-  return op === 'starts_with' ? `${escaped}%` : op === 'ends_with' ? `%${escaped}` : `%${escaped}%`;
-}
+const flag = (v: 'true' | 'false' | undefined) => (v === undefined ? undefined : v === 'true');
+const instant = (v: string | undefined) => (v === undefined ? undefined : new Date(v));
 
-/** Searches and filters are case-insensitive for text (a choice: better-auth's are not). */
-export async function listUsers(deps: AuthDeps, q: ListUsersQuery): Promise<{ users: User[]; total: number }> {
-  let base = deps.db.selectFrom('user');
-  if (q.searchValue) {
-    base = base.where(
-      sql`lower(${sql.ref(`user.${q.searchField}`)})`,
-      'like',
-      sql`${likePattern(q.searchValue, q.searchOperator)} escape '!'`,
-    );
-  }
-  if (q.filterField && q.filterValue !== undefined) {
-    const column = sql.ref(`user.${q.filterField}`);
-    const booleanField = q.filterField === 'banned' || q.filterField === 'emailVerified';
-    const value: string | boolean = booleanField ? q.filterValue === 'true' : q.filterValue;
-    const ops: Record<
-      Exclude<Operator, 'contains' | 'starts_with' | 'ends_with'>,
-      '=' | '<>' | '<' | '<=' | '>' | '>='
-    > = {
-      eq: '=',
-      ne: '<>',
-      lt: '<',
-      lte: '<=',
-      gt: '>',
-      gte: '>=',
-    };
-    if (q.filterOperator === 'contains' || q.filterOperator === 'starts_with' || q.filterOperator === 'ends_with') {
-      base = base.where(sql`lower(${column})`, 'like', sql`${likePattern(String(value), q.filterOperator)} escape '!'`);
-    } else {
-      base = base.where(q.filterField, ops[q.filterOperator], value);
-    }
-  }
-  const totalRow = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
-  let rows = base.selectAll();
-  if (q.sortBy) rows = rows.orderBy(q.sortBy, q.sortDirection);
-  rows = rows.orderBy('id');
-  if (q.limit !== undefined) rows = rows.limit(q.limit);
-  if (q.offset) rows = q.limit === undefined ? rows.limit(1_000_000).offset(q.offset) : rows.offset(q.offset);
-  const result = await rows.execute();
-  return { users: result.map(userFromRow), total: Number(totalRow?.count ?? 0) };
+/** The admin's list of users: the user feature's list, with the conditions the account and session features own. */
+export async function listUsers(deps: AuthDeps, q: ListUsersQuery): Promise<UserListPage> {
+  const conditions: UserCondition[] = [];
+  if (q.provider !== undefined) conditions.push(hasAccountOfProvider(q.provider));
+  if (q.lastActiveFrom !== undefined) conditions.push(activeSince(new Date(q.lastActiveFrom)));
+  if (q.lastActiveTo !== undefined) conditions.push(notActiveAfter(new Date(q.lastActiveTo)));
+  return listUsersPage(deps.db, deps.dialect, {
+    search: q.searchValue ? { field: q.searchField, operator: q.searchOperator, value: q.searchValue } : undefined,
+    filter:
+      q.filterField && q.filterValue !== undefined
+        ? { field: q.filterField, operator: q.filterOperator, value: q.filterValue }
+        : undefined,
+    role: q.role,
+    banned: flag(q.banned),
+    emailVerified: flag(q.emailVerified),
+    twoFactorEnabled: flag(q.twoFactorEnabled),
+    createdFrom: instant(q.createdFrom),
+    createdTo: instant(q.createdTo),
+    conditions,
+    sortBy: q.sortBy,
+    sortDirection: q.sortDirection,
+    limit: q.limit,
+    offset: q.offset,
+    cursor: q.cursor,
+  });
 }

@@ -67,10 +67,12 @@ export async function listAuditEvents(db: AuditDb, filter: AuditFilter, limit: n
   if (filter.to !== undefined) query = query.where('createdAt', '<=', filter.to);
   const before = filter.before;
   if (before) {
+    // written as a bound on createdAt first, so that every database reads it as an index
+    // range: a page deep in millions of rows starts where the cursor is, not at the newest row
     query = query.where((eb) =>
-      eb.or([
-        eb('createdAt', '<', before.createdAt),
-        eb.and([eb('createdAt', '=', before.createdAt), eb('id', '<', before.id)]),
+      eb.and([
+        eb('createdAt', '<=', before.createdAt),
+        eb.or([eb('createdAt', '<', before.createdAt), eb('id', '<', before.id)]),
       ]),
     );
   }

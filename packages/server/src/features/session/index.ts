@@ -7,6 +7,7 @@ export { requireSession } from './guard.ts';
 export type { Session, SessionWithUser } from './model.ts';
 export { sessionToJson } from './model.ts';
 export {
+  activeSince,
   clearActiveOrganization,
   clearActiveTeam,
   deleteSessionById,
@@ -14,6 +15,7 @@ export {
   deleteSessionsOfUser,
   findSessionWithUserByTokenHash,
   listActiveSessionsOfUser,
+  notActiveAfter,
   setActiveScope,
 } from './repo.ts';
 export { sessionEndpoints } from './routes.ts';

@@ -2,7 +2,7 @@
 import { CompiledQuery, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, SessionTable, UserTable } from '../../core/db/schema.ts';
 import type { SqliteReader } from '../../core/db/sqlite-reader.ts';
-import { type User, userFromRow } from '../user/index.ts';
+import { type User, type UserCondition, userFromRow } from '../user/index.ts';
 import { type Session, sessionFromRow } from './model.ts';
 
 type Db = Kysely<Database>;
@@ -230,4 +230,34 @@ export async function clearActiveTeam(db: Db, teamId: string, userId?: string): 
   let q = db.updateTable('session').set({ activeTeamId: null }).where('activeTeamId', '=', teamId);
   if (userId !== undefined) q = q.where('userId', '=', userId);
   await q.execute();
+}
+
+/**
+ * The admin list's last-active filters. A session's updatedAt moves when it is used and
+ * refreshed (session.updateAge), so "last active" is the newest updatedAt of the user's
+ * live sessions: active since `from` when one was used at or after it, and not active
+ * after `to` when none was (a user without a live session is not active after any time).
+ */
+export function activeSince(from: Date): UserCondition {
+  return (eb) =>
+    eb.exists(
+      eb
+        .selectFrom('session')
+        .select('session.id')
+        .whereRef('session.userId', '=', 'user.id')
+        .where('session.updatedAt', '>=', from),
+    );
+}
+
+export function notActiveAfter(to: Date): UserCondition {
+  return (eb) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('session')
+          .select('session.id')
+          .whereRef('session.userId', '=', 'user.id')
+          .where('session.updatedAt', '>', to),
+      ),
+    );
 }

@@ -1,4 +1,10 @@
 export { userFromJson } from './json.ts';
+export {
+  listUsersPage,
+  type UserCondition,
+  type UserListPage,
+  type UserListQuery,
+} from './list.ts';
 export { type User, userFromRow, userToJson } from './model.ts';
 export {
   deleteUserRow,
