@@ -22,7 +22,7 @@ await forEachDatabase('migration 0012', (dialect) => {
     const handle = connectDatabase(database.url);
     const db = handle.db as unknown as AnyDb;
     try {
-      await migrateTo(handle.db, handle.dialect, '0009-audit-chain');
+      await migrateTo(handle.db, handle.dialect, '0011-session-second-factor');
       const at = (s: number) => new Date(Date.UTC(2026, 9, 1, 8, 30, s));
       const later = new Date('2026-12-01T08:30:00.000Z');
       await db
