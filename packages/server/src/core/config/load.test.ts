@@ -10,6 +10,16 @@ function dir(): string {
 }
 
 describe('configuration', () => {
+  it("refuses requireSecondFactor 'always' when no second factor can be proved, and takes it when one can", () => {
+    const env = { production: true, test: false };
+    const always = { requireSecondFactor: 'always' as const };
+    expect(() => resolveConfig({ secret: 's'.repeat(32), plugins: { admin: always, twoFactor: false } }, env)).toThrow(
+      /requireSecondFactor: 'always' needs plugins\.twoFactor or plugins\.passkey/,
+    );
+    const withTotp = resolveConfig({ secret: 's'.repeat(32), plugins: { admin: always } }, env);
+    expect(withTotp.plugins.admin ? withTotp.plugins.admin.requireSecondFactor : null).toBe('always');
+  });
+
   it('names an unknown key and a wrong type', () => {
     const d = dir();
     writeFileSync(join(d, 'c.json'), JSON.stringify({ session: { expiresIn: 'soon', bogus: 1 } }));

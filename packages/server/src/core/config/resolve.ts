@@ -213,6 +213,13 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
     throw new ConfigError('plugins.username.minUsernameLength: must not exceed maxUsernameLength');
   }
 
+  if (admin && admin.requireSecondFactor === 'always' && !twoFactor && !passkey) {
+    // no admin could ever prove a second factor: every admin change would be refused
+    throw new ConfigError(
+      "plugins.admin.requireSecondFactor: 'always' needs plugins.twoFactor or plugins.passkey on, or no admin change is possible",
+    );
+  }
+
   const b = o.branding ?? {};
 
   return {
