@@ -50,6 +50,28 @@ function precompress(): Plugin {
 }
 
 /**
+ * The two lists as a module, compactly: each list one string of `<G|P><path>` words, read back
+ * into the same rows when the module is first run; the rows of TABLE_ROUTES that repeat
+ * CLIENT_ROUTES (all of them come first) are not written twice.
+ */
+function routesAsData(client: readonly Routes.ClientRoute[], table: readonly Routes.ClientRoute[]): string {
+  const word = ({ path, method }: Routes.ClientRoute) => {
+    if (/\s/.test(path)) throw new Error(`clientRoutesAsData: a path with a space: ${path}`);
+    return `${method === 'GET' ? 'G' : 'P'}${path}`;
+  };
+  client.forEach((row, i) => {
+    if (table[i]?.path !== row.path || table[i]?.method !== row.method) {
+      throw new Error('clientRoutesAsData: TABLE_ROUTES no longer starts with CLIENT_ROUTES');
+    }
+  });
+  return (
+    'const rows = (words) => words.split(" ").map((w) => ({ path: w.slice(1), method: w[0] === "G" ? "GET" : "POST" }));\n' +
+    `export const CLIENT_ROUTES = rows(${JSON.stringify(client.map(word).join(' '))});\n` +
+    `export const TABLE_ROUTES = CLIENT_ROUTES.concat(rows(${JSON.stringify(table.slice(client.length).map(word).join(' '))}));\n`
+  );
+}
+
+/**
  * @latch/client learns each endpoint's path and method from the endpoint table
  * (packages/client/src/routes.ts), whose rows also carry their zod schemas. The browser needs the
  * paths and methods only: this runs that module at build time (with tsx, as the server's scripts
@@ -67,9 +89,7 @@ function clientRoutesAsData(): Plugin {
     async buildStart() {
       const { tsImport } = await import('tsx/esm/api');
       const routes: typeof Routes = await tsImport(ROUTES_MODULE, import.meta.url);
-      data =
-        `export const CLIENT_ROUTES = ${JSON.stringify(routes.CLIENT_ROUTES)};\n` +
-        `export const TABLE_ROUTES = ${JSON.stringify(routes.TABLE_ROUTES)};\n`;
+      data = routesAsData(routes.CLIENT_ROUTES, routes.TABLE_ROUTES);
     },
     load(id) {
       return resolve(id.split('?')[0] ?? id) === ROUTES_MODULE ? data : null;
