@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { FullPageSpinner, RequireSession, SiteFooter, SiteHeader } from './components/layout.tsx';
 import { lazyPage, PageSuspense } from './components/lazy-page.tsx';
@@ -47,7 +47,10 @@ const OrganizationSettingsPage = lazyPage(
   'OrganizationSettingsPage',
 );
 const AdminRoutes = lazyPage(() => import('./pages/admin/routes.tsx'), 'AdminRoutes');
-const ImpersonationBanner = lazyPage(() => import('./pages/admin/impersonation-banner.tsx'), 'ImpersonationBanner');
+// not a page: no spinner of its own while on its way, and the admin messages are all it reads
+const ImpersonationBanner = lazy(() =>
+  import('./pages/admin/impersonation-banner.tsx').then((m) => ({ default: m.ImpersonationBanner })),
+);
 
 /** `/`: the error page when the server sent `?error=`, else on to settings or sign-in. */
 function Home() {

@@ -31,6 +31,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { WithMoreMessages } from '../i18n/i18n.tsx';
 import { isStaleSignIn, needsSecondFactor } from '../lib/errors.ts';
 import type { AuthError, AuthResult } from '../lib/wire-types.ts';
 
@@ -78,9 +79,11 @@ function LoadFailed({ onCancel }: DialogProps) {
 function Dialog({ question, ...props }: DialogProps & { question: Question }) {
   const Loaded = dialogFor(question);
   return (
-    <Suspense fallback={null}>
-      <Loaded {...props} />
-    </Suspense>
+    <WithMoreMessages fallback={null}>
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    </WithMoreMessages>
   );
 }
 

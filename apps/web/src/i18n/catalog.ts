@@ -11,6 +11,14 @@ import { de } from './locales/de.ts';
 import { en } from './locales/en.ts';
 import { es } from './locales/es.ts';
 import { fr } from './locales/fr.ts';
+import { moreDe } from './locales/more/de.ts';
+import { moreEn } from './locales/more/en.ts';
+import { moreEs } from './locales/more/es.ts';
+import { moreFr } from './locales/more/fr.ts';
+import { morePl } from './locales/more/pl.ts';
+import { moreRu } from './locales/more/ru.ts';
+import { moreTr } from './locales/more/tr.ts';
+import { moreUk } from './locales/more/uk.ts';
 import { pl } from './locales/pl.ts';
 import { ru } from './locales/ru.ts';
 import { tr } from './locales/tr.ts';
@@ -22,12 +30,12 @@ import type { Messages } from './messages.ts';
  * itself never imports this: it fetches one language at a time (i18n/load.ts).
  */
 export const CATALOG: Readonly<Record<LanguageTag, Messages>> = {
-  en: { ...en, admin: adminEn },
-  es: { ...es, admin: adminEs },
-  de: { ...de, admin: adminDe },
-  fr: { ...fr, admin: adminFr },
-  pl: { ...pl, admin: adminPl },
-  tr: { ...tr, admin: adminTr },
-  uk: { ...uk, admin: adminUk },
-  ru: { ...ru, admin: adminRu },
+  en: { ...en, ...moreEn, admin: adminEn },
+  es: { ...es, ...moreEs, admin: adminEs },
+  de: { ...de, ...moreDe, admin: adminDe },
+  fr: { ...fr, ...moreFr, admin: adminFr },
+  pl: { ...pl, ...morePl, admin: adminPl },
+  tr: { ...tr, ...moreTr, admin: adminTr },
+  uk: { ...uk, ...moreUk, admin: adminUk },
+  ru: { ...ru, ...moreRu, admin: adminRu },
 };
