@@ -103,6 +103,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // the browsers Latch supports have modules and modulepreload (Baseline 2023): no polyfill in the
+    // first download, and no syntax lowered for older engines (docs/performance.md, "Web app weight")
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    // the maps are files beside the code, never fetched by a browser that does not ask for them
     sourcemap: true,
   },
   server: {
