@@ -6,13 +6,14 @@ import { ReauthProvider } from './components/reauth.tsx';
 import { useI18n, WithAdminMessages } from './i18n/i18n.tsx';
 import { useSession, useSessionSync } from './lib/session.ts';
 import { HOME_PATH } from './lib/validation.ts';
-import { ErrorPage, NotFoundPage } from './pages/auth/error-page.tsx';
 import { SignInPage } from './pages/auth/sign-in.tsx';
 
-// In the first download: sign-in (where most visits start), `/` and the error pages. Every other
+// In the first download: sign-in (where most visits start) and `/`. Every other
 // page is a file of its own, fetched when first shown (components/lazy-page.tsx); the admin console
 // is one (pages/admin/routes.tsx and what only it uses), and the QR code library comes only with
 // two-factor setup.
+const ErrorPage = lazyPage(() => import('./pages/auth/error-page.tsx'), 'ErrorPage');
+const NotFoundPage = lazyPage(() => import('./pages/auth/error-page.tsx'), 'NotFoundPage');
 const SignUpPage = lazyPage(() => import('./pages/auth/sign-up.tsx'), 'SignUpPage');
 const ForgotPasswordPage = lazyPage(() => import('./pages/auth/forgot-password.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('./pages/auth/reset-password.tsx'), 'ResetPasswordPage');

@@ -23,19 +23,24 @@ import { pl } from './locales/pl.ts';
 import { ru } from './locales/ru.ts';
 import { tr } from './locales/tr.ts';
 import { uk } from './locales/uk.ts';
-import type { Messages } from './messages.ts';
+import type { AdminMessages, CoreMessages, Messages, MoreMessages } from './messages.ts';
+
+/** A language's three files as one catalogue (the error messages of the first two as one list). */
+function whole(core: CoreMessages, more: MoreMessages, admin: AdminMessages): Messages {
+  return { ...core, ...more, errors: { ...core.errors, ...more.errors }, admin };
+}
 
 /**
  * Every language whole, for the tests (translation coverage, the journeys' expected texts). The app
  * itself never imports this: it fetches one language at a time (i18n/load.ts).
  */
 export const CATALOG: Readonly<Record<LanguageTag, Messages>> = {
-  en: { ...en, ...moreEn, admin: adminEn },
-  es: { ...es, ...moreEs, admin: adminEs },
-  de: { ...de, ...moreDe, admin: adminDe },
-  fr: { ...fr, ...moreFr, admin: adminFr },
-  pl: { ...pl, ...morePl, admin: adminPl },
-  tr: { ...tr, ...moreTr, admin: adminTr },
-  uk: { ...uk, ...moreUk, admin: adminUk },
-  ru: { ...ru, ...moreRu, admin: adminRu },
+  en: whole(en, moreEn, adminEn),
+  es: whole(es, moreEs, adminEs),
+  de: whole(de, moreDe, adminDe),
+  fr: whole(fr, moreFr, adminFr),
+  pl: whole(pl, morePl, adminPl),
+  tr: whole(tr, moreTr, adminTr),
+  uk: whole(uk, moreUk, adminUk),
+  ru: whole(ru, moreRu, adminRu),
 };

@@ -214,7 +214,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     if (!shown) return null;
     const { lang, more, admin } = shown;
     // without the parts no screen asked for yet (WithMoreMessages, WithAdminMessages): only those screens read them
-    const t = { ...shown.t, ...more, ...(admin ? { admin } : {}) } as Messages;
+    // the error messages are in both parts: those the sign-in page may need in the first, the others in the second
+    const errors = { ...shown.t.errors, ...more?.errors };
+    const t = { ...shown.t, ...more, errors, ...(admin ? { admin } : {}) } as Messages;
     const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
     const relativeFormat = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
     return {

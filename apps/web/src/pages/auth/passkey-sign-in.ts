@@ -19,7 +19,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { authClient } from '../../lib/auth.ts';
 import type * as WebAuthn from '../../lib/webauthn.ts';
-import type { AuthenticationResponse } from '../../lib/webauthn.ts';
+import type { AuthenticationResponse, CeremonyFailure } from '../../lib/webauthn.ts';
 import type { AuthError } from '../../lib/wire-types.ts';
 
 /** lib/webauthn.ts once fetched (a ceremony to cancel can only have started after). */
@@ -54,9 +54,10 @@ interface Options {
 }
 
 export function usePasskeySignIn({ enabled, onSignedIn, onAutofillError }: Options): PasskeySignIn {
-  const { t } = useI18n();
+  const { t, moreReady, requestMore } = useI18n();
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  /** Why the button's last attempt ended on the person's side; said in words at render (see `failure`). */
+  const [failed, setFailed] = useState<CeremonyFailure | 'offline' | 'unreachable' | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
   /** Bumped to start the autofill's request again (after the button's attempt failed). */
   const [autofillRun, setAutofillRun] = useState(0);
@@ -116,7 +117,9 @@ export function usePasskeySignIn({ enabled, onSignedIn, onAutofillError }: Optio
   const start = useCallback(async () => {
     buttonActive.current = true;
     setPending(true);
-    setFailure(null);
+    setFailed(null);
+    // the words for a failed ceremony are with the other screens' (locales/more): on their way while the prompt is up
+    requestMore();
     setError(null);
     const settle = () => {
       buttonActive.current = false;
@@ -135,15 +138,15 @@ export function usePasskeySignIn({ enabled, onSignedIn, onAutofillError }: Optio
     try {
       webauthn = await loadWebAuthn();
     } catch {
-      setFailure(navigator.onLine === false ? t.network.offline : t.network.unreachable);
+      setFailed(navigator.onLine === false ? 'offline' : 'unreachable');
       settle();
       return;
     }
     let response: AuthenticationResponse;
     try {
       response = await webauthn.requestPasskey(options.data);
-    } catch (failed) {
-      setFailure(webauthn.describeCeremonyFailure(webauthn.classifyCeremonyError(failed), t));
+    } catch (thrown) {
+      setFailed(webauthn.classifyCeremonyError(thrown));
       settle();
       return;
     }
@@ -154,7 +157,17 @@ export function usePasskeySignIn({ enabled, onSignedIn, onAutofillError }: Optio
       return;
     }
     await handlers.current.onSignedIn();
-  }, [t, verify]);
+  }, [verify, requestMore]);
 
+  const failure =
+    failed === null
+      ? null
+      : failed === 'offline'
+        ? t.network.offline
+        : failed === 'unreachable'
+          ? t.network.unreachable
+          : moreReady && loaded
+            ? loaded.describeCeremonyFailure(failed, t)
+            : t.errors.generic;
   return { start, pending, failure, error };
 }
