@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -8,7 +9,7 @@ import type * as Routes from '../../packages/client/src/routes.ts';
 
 /** Files worth compressing (text), and the size below which compression does not pay. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
-const MIN_BYTES = 1024;
+const MIN_BYTES = 512;
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text asset of the build, at the
@@ -97,16 +98,41 @@ function clientRoutesAsData(): Plugin {
   };
 }
 
+/**
+ * react-router's package sends every bundler to its development build (its `exports` have no
+ * `production` condition), which keeps its development warnings (`ENABLE_DEV_WARNINGS = true`): the
+ * production build of the app takes the package's production build, the same code with them off.
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'latch-react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^react-router$/,
+            replacement: join(
+              dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+              'dist/production/index.mjs',
+            ),
+          },
+        ],
+      },
+    }),
+  };
+}
+
 // The built app is served by the Latch server at `/`; the API lives on the same origin at `/api/auth`.
 export default defineConfig({
-  plugins: [clientRoutesAsData(), react(), precompress()],
+  plugins: [reactRouterProduction(), clientRoutesAsData(), react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // the browsers Latch supports have modules and modulepreload (Baseline 2023): no polyfill in the
     // first download, and no syntax lowered for older engines (docs/performance.md, "Web app weight")
     target: 'es2022',
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     // the maps are files beside the code, never fetched by a browser that does not ask for them
     sourcemap: true,
   },
