@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { FullPageSpinner, RequireSession, SiteFooter, SiteHeader } from './components/layout.tsx';
 import { lazyPage, PageSuspense } from './components/lazy-page.tsx';
@@ -6,13 +6,14 @@ import { ReauthProvider } from './components/reauth.tsx';
 import { useI18n, WithAdminMessages } from './i18n/i18n.tsx';
 import { useSession, useSessionSync } from './lib/session.ts';
 import { HOME_PATH } from './lib/validation.ts';
-import { ErrorPage, NotFoundPage } from './pages/auth/error-page.tsx';
 import { SignInPage } from './pages/auth/sign-in.tsx';
 
-// In the first download: sign-in (where most visits start), `/` and the error pages. Every other
+// In the first download: sign-in (where most visits start) and `/`. Every other
 // page is a file of its own, fetched when first shown (components/lazy-page.tsx); the admin console
 // is one (pages/admin/routes.tsx and what only it uses), and the QR code library comes only with
 // two-factor setup.
+const ErrorPage = lazyPage(() => import('./pages/auth/error-page.tsx'), 'ErrorPage');
+const NotFoundPage = lazyPage(() => import('./pages/auth/error-page.tsx'), 'NotFoundPage');
 const SignUpPage = lazyPage(() => import('./pages/auth/sign-up.tsx'), 'SignUpPage');
 const ForgotPasswordPage = lazyPage(() => import('./pages/auth/forgot-password.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('./pages/auth/reset-password.tsx'), 'ResetPasswordPage');
@@ -47,7 +48,10 @@ const OrganizationSettingsPage = lazyPage(
   'OrganizationSettingsPage',
 );
 const AdminRoutes = lazyPage(() => import('./pages/admin/routes.tsx'), 'AdminRoutes');
-const ImpersonationBanner = lazyPage(() => import('./pages/admin/impersonation-banner.tsx'), 'ImpersonationBanner');
+// not a page: no spinner of its own while on its way, and the admin messages are all it reads
+const ImpersonationBanner = lazy(() =>
+  import('./pages/admin/impersonation-banner.tsx').then((m) => ({ default: m.ImpersonationBanner })),
+);
 
 /** `/`: the error page when the server sent `?error=`, else on to settings or sign-in. */
 function Home() {

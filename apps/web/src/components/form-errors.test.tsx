@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type 
 import { resetConfigForTests } from '../config.ts';
 import { I18nProvider } from '../i18n/i18n.tsx';
 import '../test/messages.ts';
-import { en } from '../i18n/locales/en.ts';
+import { CATALOG } from '../i18n/catalog.ts';
 import type { Account, AuthError, FullOrganization, MemberWithUser, SessionData } from '../lib/wire-types.ts';
 import { DeleteAccountPage } from '../pages/account/delete.tsx';
 import { EmailPage } from '../pages/account/email.tsx';
@@ -39,6 +39,8 @@ import { focusAsBrowsersDo } from '../test/browser-focus.ts';
 import { currentSession, mockClient, setSession, signedInSession } from '../test/mock-auth.ts';
 import { TestQueryProvider } from '../test/render.tsx';
 import { ReauthProvider } from './reauth.tsx';
+
+const en = CATALOG.en;
 
 vi.mock('../lib/auth.ts', async () => (await import('../test/mock-auth.ts')).module);
 

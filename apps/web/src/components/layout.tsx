@@ -1,22 +1,15 @@
-import type { PasswordContext } from '@latch/contract';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { isLanguageTag, LANGUAGES } from '../i18n/languages.ts';
-import { describeError } from '../lib/errors.ts';
-import { estimateStrength } from '../lib/password-strength.ts';
-import { useArrivedSignedOut, useSession, useSignOut } from '../lib/session.ts';
+import { useArrivedSignedOut, useSession } from '../lib/session.ts';
 import { useTheme } from '../lib/theme.ts';
 import type { User } from '../lib/wire-types.ts';
-import { Alert } from './alert.tsx';
-import { Button, Spinner } from './button.tsx';
+import { Spinner } from './button.tsx';
 
-// Only a signed-in person's header has these: fetched then, not with the sign-in page.
-const OrganizationSwitcher = lazy(() =>
-  import('./organization-switcher.tsx').then((m) => ({ default: m.OrganizationSwitcher })),
-);
-const AdminLink = lazy(() => import('../pages/admin/admin-link.tsx').then((m) => ({ default: m.AdminLink })));
+// Only a signed-in person's header has it: fetched then, not with the sign-in page.
+const SignedInHeader = lazy(() => import('./signed-in-header.tsx').then((m) => ({ default: m.SignedInHeader })));
 
 /** Sets the document title as "<page> · <app>". */
 export function usePageTitle(title: string): void {
@@ -177,76 +170,37 @@ export function Avatar({
   );
 }
 
-export function SiteHeader() {
-  const { t } = useI18n();
-  const session = useSession();
-  const signOut = useSignOut();
-  const user = session.data?.user;
-  const signOutError = signOut.error;
-
-  // a failed sign-out leaves the session in place: it is said here rather than on a sign-in page that sends the person back
-  const startSignOut = () => void signOut.signOut('/sign-in?signedOut=1');
-
+/** The header's brand, language and theme: all a signed-out visitor's header has. */
+function HeaderFrame({ children, org }: { children?: ReactNode; org?: ReactNode }) {
   return (
-    <>
-      <header className="site-header">
-        <div className="site-header__inner">
-          <Link to="/" className="brand">
-            <BrandMark />
-          </Link>
-          {/* its own row under the brand on a phone, so the organization's name is not cut to a few letters */}
-          {user ? (
-            <div className="site-header__org">
-              <Suspense fallback={null}>
-                <OrganizationSwitcher key={user.id} />
-              </Suspense>
-            </div>
-          ) : null}
-          <div className="site-header__tools">
-            <LanguageSwitcher compact />
-            <ThemeToggle />
-            {user ? (
-              <>
-                <Suspense fallback={null}>
-                  <AdminLink />
-                </Suspense>
-                {/* the accessible name starts with what the link shows (WCAG 2.5.3 label in name) */}
-                <Link to="/settings/profile" className="header-user">
-                  <Avatar user={user} image={user.image ?? null} size={30} />
-                  <span className="header-user__name">{user.name || user.email}</span>
-                  <span className="visually-hidden">, {t.common.settings}</span>
-                </Link>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  onClick={startSignOut}
-                  disabled={signOut.isPending}
-                >
-                  {signOut.isPending ? t.common.signingOut : t.common.signOut}
-                </button>
-              </>
-            ) : null}
-          </div>
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="brand">
+          <BrandMark />
+        </Link>
+        {org}
+        <div className="site-header__tools">
+          <LanguageSwitcher compact />
+          <ThemeToggle />
+          {children}
         </div>
-      </header>
-      {/* below the sticky header, in the page's flow: it must not cover the page as it scrolls */}
-      {signOutError && user ? (
-        <div className="site-notice">
-          <Alert
-            tone="error"
-            focus
-            title={t.network.signOutFailed}
-            actions={
-              <Button variant="secondary" onClick={startSignOut} pending={signOut.isPending}>
-                {t.network.retry}
-              </Button>
-            }
-          >
-            {describeError(signOutError, t)}
-          </Alert>
-        </div>
-      ) : null}
-    </>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The page's header. A signed-in person's (organization switcher, admin link, their name, sign out)
+ * is a file of its own (signed-in-header.tsx), fetched with the first signed-in page; until it is
+ * here, the signed-out header stands in.
+ */
+export function SiteHeader() {
+  const user = useSession().data?.user;
+  if (!user) return <HeaderFrame />;
+  return (
+    <Suspense fallback={<HeaderFrame />}>
+      <SignedInHeader user={user} Frame={HeaderFrame} />
+    </Suspense>
   );
 }
 
@@ -301,24 +255,6 @@ export function AuthCard({
         {children}
       </section>
       {footer ? <div className="auth__footer">{footer}</div> : null}
-    </div>
-  );
-}
-
-/** The strength hint, from the server's own rules; `context` is the person's name and addresses, when known. */
-export function PasswordStrength({ password, context = {} }: { password: string; context?: PasswordContext }) {
-  const { t, format } = useI18n();
-  const { password: policy, appName } = getConfig();
-  const { level, score } = estimateStrength(password, policy, { ...context, appName });
-  if (!password) return null;
-  return (
-    <div className={`strength strength--${level}`}>
-      <div className="strength__bars" aria-hidden="true">
-        {[0, 1, 2, 3].map((i) => (
-          <span key={i} className={`strength__bar${i <= score ? ' strength__bar--on' : ''}`} />
-        ))}
-      </div>
-      <span className="strength__label">{format(t.passwordStrength.label, { level: t.passwordStrength[level] })}</span>
     </div>
   );
 }

@@ -10,17 +10,39 @@
  * gone), PageLoadBoundary says so in place of the page, with "Try again", which reloads the page.
  */
 import { Component, type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
+import { useI18n, WithMoreMessages } from '../i18n/i18n.tsx';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { FullPageSpinner } from './layout.tsx';
 
-/** A page component of a module fetched on first use; `name` is its named export. */
-export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(
+/**
+ * A page component of a module fetched on first use; `name` is its named export. The page shows
+ * once the messages of the screens past sign-in are here too (i18n/load.ts, fetched with the first
+ * such page); its module is asked for at the same time, not after them.
+ */
+/** A page's props: none for a route's page, what the caller passes for a step shown in place of a form. */
+type PropsOf<C> = C extends (props: infer P) => ReactNode ? (P extends object ? P : Record<never, never>) : never;
+
+export function lazyPage<M extends Record<K, (props: never) => ReactNode>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
-): LazyExoticComponent<M[K]> {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+): ComponentType<PropsOf<M[K]>> {
+  type P = PropsOf<M[K]>;
+  let module: Promise<{ default: ComponentType<P> }> | null = null;
+  const start = () => {
+    module ??= load().then((loaded) => ({ default: loaded[name] as unknown as ComponentType<P> }));
+    return module;
+  };
+  const Page: LazyExoticComponent<ComponentType<P>> = lazy(start);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page when the app's module loads, as lazy() makes its component
+  return function LazyPage(props: P) {
+    void start().catch(() => undefined);
+    return (
+      <WithMoreMessages fallback={<FullPageSpinner />}>
+        <Page {...props} />
+      </WithMoreMessages>
+    );
+  };
 }
 
 function PageLoadFailed() {

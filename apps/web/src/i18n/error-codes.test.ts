@@ -14,7 +14,17 @@ import { authClient } from '../lib/auth.ts';
 import { describeError } from '../lib/errors.ts';
 import { CATALOG } from './catalog.ts';
 import { LANGUAGES } from './languages.ts';
+import { de } from './locales/de.ts';
 import { en } from './locales/en.ts';
+import { es } from './locales/es.ts';
+import { fr } from './locales/fr.ts';
+import { pl } from './locales/pl.ts';
+import { ru } from './locales/ru.ts';
+import { tr } from './locales/tr.ts';
+import { uk } from './locales/uk.ts';
+
+/** The first part of each language (what the sign-in page fetches). */
+const FIRST_PARTS = { en, es, de, fr, pl, tr, uk, ru };
 
 const requests = new Set<string>();
 
@@ -101,11 +111,38 @@ describe('error messages of every code the web can receive', () => {
       if (tag === 'en') return;
       // a translation, not a copy of the English
       const copied = receivableCodes().filter(
-        (code) => (t.errors as Record<string, string>)[code] === (en.errors as Record<string, string>)[code],
+        (code) => (t.errors as Record<string, string>)[code] === (CATALOG.en.errors as Record<string, string>)[code],
       );
       expect(copied).toEqual([]);
     });
   }
+
+  it('the sign-in page has every message its calls can be refused with in the first part of each language', () => {
+    // what the sign-in page (and the frame around it) calls before any other screen's messages are
+    // fetched: the rest of the catalogue is in locales/more, fetched with the first other screen
+    const SIGN_IN_CALLS = [
+      'POST /sign-in/email',
+      'POST /sign-in/username',
+      'POST /send-verification-email',
+      'POST /sign-in/magic-link',
+      'POST /email-otp/send-verification-otp',
+      'GET /passkey/generate-authenticate-options',
+      'POST /passkey/verify-authentication',
+      'POST /sign-in/social',
+      'POST /sign-out',
+      'GET /get-session',
+      'POST /update-user',
+    ];
+    const signInRows = SIGN_IN_CALLS.map((call) => rowOf(call));
+    expect(signInRows.filter((row) => row === undefined)).toEqual([]);
+    const codes = new Set<string>(TRANSPORT_ERRORS);
+    for (const row of signInRows) for (const code of row?.errors ?? []) codes.add(code);
+    expect(codes.has('INVALID_EMAIL_OR_PASSWORD')).toBe(true);
+    for (const [tag, first] of Object.entries(FIRST_PARTS)) {
+      const missing = [...codes].filter((code) => !Object.hasOwn(first.errors, code));
+      expect(missing, tag).toEqual([]);
+    }
+  });
 
   it('a request that never got an answer, and a 429 without a code, are said in every language', () => {
     for (const { tag } of LANGUAGES) {

@@ -9,8 +9,15 @@ import {
   tagFromBrowser,
   tagFromCode,
 } from './languages.ts';
-import { loadAdminMessages, loadedAdminMessages, loadedMessages, loadMessages } from './load.ts';
-import { type AdminMessages, type CoreMessages, format, type Messages } from './messages.ts';
+import {
+  loadAdminMessages,
+  loadedAdminMessages,
+  loadedMessages,
+  loadedMoreMessages,
+  loadMessages,
+  loadMoreMessages,
+} from './load.ts';
+import { type AdminMessages, type CoreMessages, format, type Messages, type MoreMessages } from './messages.ts';
 
 const STORAGE_KEY = 'latch.language';
 
@@ -21,6 +28,10 @@ interface I18nValue {
   adminReady: boolean;
   /** Fetches the admin console's messages in the language in force (and in every later one). */
   requestAdmin: () => void;
+  /** Whether the messages of the screens past sign-in are in `t` (fetched with the first of them). */
+  moreReady: boolean;
+  /** Fetches the messages of the screens past sign-in in the language in force (and in every later one). */
+  requestMore: () => void;
   /** Switches the language, remembers it in this browser and, when signed in, on the account. */
   setLanguage: (tag: LanguageTag) => void;
   format: typeof format;
@@ -70,15 +81,24 @@ export function loadInitialMessages(): Promise<void> {
 interface Shown {
   lang: LanguageTag;
   t: CoreMessages;
+  /** The messages of the screens past sign-in in this language, once fetched (with the first of them). */
+  more: MoreMessages | undefined;
   /** The admin console's messages in this language, once fetched (only where the console is used). */
   admin: AdminMessages | undefined;
 }
 
-function shownIfLoaded(lang: LanguageTag, withAdmin: boolean): Shown | null {
+/** The parts of the messages a switch of language fetches besides the first (once a screen asked for them). */
+interface Parts {
+  more: boolean;
+  admin: boolean;
+}
+
+function shownIfLoaded(lang: LanguageTag, parts: Parts): Shown | null {
   const t = loadedMessages(lang);
+  const more = loadedMoreMessages(lang);
   const admin = loadedAdminMessages(lang);
-  if (!t || (withAdmin && !admin)) return null;
-  return { lang, t, admin };
+  if (!t || (parts.more && !more) || (parts.admin && !admin)) return null;
+  return { lang, t, more, admin };
 }
 
 /**
@@ -86,14 +106,17 @@ function shownIfLoaded(lang: LanguageTag, withAdmin: boolean): Shown | null {
  * switch (the switcher, or the language saved on the account arriving with the session) fetches
  * them first and keeps the current language on screen meanwhile; the last switch asked for wins.
  * Until the first language's messages are here (main.tsx waits for them, so normally never),
- * nothing renders rather than keys or a mix of languages. The admin console's messages join once a
- * screen asks for them (`WithAdminMessages`), and from then on every switch fetches them too.
+ * nothing renders rather than keys or a mix of languages. The messages of the screens past sign-in
+ * and the admin console's join once a screen asks for them (`WithMoreMessages`, `WithAdminMessages`),
+ * and from then on every switch fetches them too.
  */
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState<Shown | null>(() => shownIfLoaded(initialLanguage(), false));
+  const [shown, setShown] = useState<Shown | null>(() =>
+    shownIfLoaded(initialLanguage(), { more: false, admin: false }),
+  );
   const latest = useRef(0);
   const wanted = useRef<LanguageTag>(shown?.lang ?? initialLanguage());
-  const adminWanted = useRef(false);
+  const partsWanted = useRef<Parts>({ more: false, admin: false });
   const session = useSession();
   const userUpdated = useUserUpdated();
   const signedIn = session.data !== null;
@@ -108,15 +131,19 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     latest.current += 1;
     const request = latest.current;
     wanted.current = tag;
-    const withAdmin = adminWanted.current;
-    const ready = shownIfLoaded(tag, withAdmin);
+    const parts = { ...partsWanted.current };
+    const ready = shownIfLoaded(tag, parts);
     if (ready) {
       setShown(ready);
       return;
     }
-    Promise.all([loadMessages(tag), withAdmin ? loadAdminMessages(tag) : loadedAdminMessages(tag)]).then(
-      ([t, admin]) => {
-        if (request === latest.current) setShown({ lang: tag, t, admin });
+    Promise.all([
+      loadMessages(tag),
+      parts.more ? loadMoreMessages(tag) : loadedMoreMessages(tag),
+      parts.admin ? loadAdminMessages(tag) : loadedAdminMessages(tag),
+    ]).then(
+      ([t, more, admin]) => {
+        if (request === latest.current) setShown({ lang: tag, t, more, admin });
       },
       () => {
         // offline: the language on screen stays; with none on screen yet, English
@@ -124,7 +151,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
           loadMessages(DEFAULT_LANGUAGE).then(
             (t) => {
               if (request === latest.current)
-                setShown({ lang: DEFAULT_LANGUAGE, t, admin: loadedAdminMessages(DEFAULT_LANGUAGE) });
+                setShown({
+                  lang: DEFAULT_LANGUAGE,
+                  t,
+                  more: loadedMoreMessages(DEFAULT_LANGUAGE),
+                  admin: loadedAdminMessages(DEFAULT_LANGUAGE),
+                });
             },
             () => undefined,
           );
@@ -133,11 +165,16 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     );
   }, []);
 
-  const requestAdmin = useCallback(() => {
-    if (adminWanted.current) return;
-    adminWanted.current = true;
-    switchTo(wanted.current);
-  }, [switchTo]);
+  const requestPart = useCallback(
+    (part: keyof Parts) => {
+      if (partsWanted.current[part]) return;
+      partsWanted.current = { ...partsWanted.current, [part]: true };
+      switchTo(wanted.current);
+    },
+    [switchTo],
+  );
+  const requestAdmin = useCallback(() => requestPart('admin'), [requestPart]);
+  const requestMore = useCallback(() => requestPart('more'), [requestPart]);
 
   // normally the first language is here before the first render (main.tsx); if not, fetch it now
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
@@ -175,9 +212,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<I18nValue | null>(() => {
     if (!shown) return null;
-    const { lang, admin } = shown;
-    // without its admin part until a screen asks for it (WithAdminMessages): only those screens read t.admin
-    const t: Messages = admin ? { ...shown.t, admin } : (shown.t as Messages);
+    const { lang, more, admin } = shown;
+    // without the parts no screen asked for yet (WithMoreMessages, WithAdminMessages): only those screens read them
+    // the error messages are in both parts: those the sign-in page may need in the first, the others in the second
+    const errors = { ...shown.t.errors, ...more?.errors };
+    const t = { ...shown.t, ...more, errors, ...(admin ? { admin } : {}) } as Messages;
     const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
     const relativeFormat = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
     return {
@@ -185,6 +224,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       t,
       adminReady: admin !== undefined,
       requestAdmin,
+      moreReady: more !== undefined,
+      requestMore,
       setLanguage,
       format,
       formatDate: (value) => {
@@ -213,7 +254,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
         return dateFormat.format(new Date(time));
       },
     };
-  }, [shown, setLanguage, requestAdmin]);
+  }, [shown, setLanguage, requestAdmin, requestMore]);
 
   if (!value) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
@@ -235,4 +276,17 @@ export function WithAdminMessages({ children, fallback }: { children: ReactNode;
     if (!adminReady) requestAdmin();
   }, [adminReady, requestAdmin]);
   return <>{adminReady ? children : fallback}</>;
+}
+
+/**
+ * Renders its children once the messages of the screens past sign-in are here in the language in
+ * force (fetching them on first use), and `fallback` meanwhile: around every screen but the
+ * sign-in page and the error pages (components/lazy-page.tsx wraps every page fetched on first use).
+ */
+export function WithMoreMessages({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const { moreReady, requestMore } = useI18n();
+  useEffect(() => {
+    if (!moreReady) requestMore();
+  }, [moreReady, requestMore]);
+  return <>{moreReady ? children : fallback}</>;
 }

@@ -1,14 +1,18 @@
 import type { adminEn } from './locales/admin/en.ts';
 import type { en } from './locales/en.ts';
+import type { moreEn } from './locales/more/en.ts';
 
 /**
- * Every language file is typed `CoreMessages` (every screen but the admin console's) and its admin
- * file `AdminMessages`: a missing, extra or misspelled key does not compile. The two are fetched
- * apart (i18n/load.ts): the console's part only when the console or its header link is shown.
+ * Every language has three files: `CoreMessages` (the sign-in page, the frame of every page, the
+ * error catalogue), `MoreMessages` (every other screen but the admin console's) and `AdminMessages`;
+ * a missing, extra or misspelled key does not compile. The three are fetched apart (i18n/load.ts):
+ * the first with the page, the second with the first screen past sign-in, the console's part only
+ * when the console or its header link is shown.
  */
 export type CoreMessages = typeof en;
+export type MoreMessages = typeof moreEn;
 export type AdminMessages = typeof adminEn;
-export type Messages = CoreMessages & { admin: AdminMessages };
+export type Messages = CoreMessages & MoreMessages & { admin: AdminMessages };
 
 export type ErrorCode = keyof Messages['errors'];
 export type OAuthErrorCode = keyof Messages['errorPage']['codes'];

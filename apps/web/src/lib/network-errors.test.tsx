@@ -10,8 +10,10 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { en as t } from '../i18n/locales/en.ts';
+import { CATALOG } from '../i18n/catalog.ts';
 import '../test/lazy-pages.ts';
+
+const t = CATALOG.en;
 
 const now = new Date().toISOString();
 const user = {

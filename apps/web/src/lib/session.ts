@@ -7,12 +7,12 @@
  * variable of its own: the cache is the one place the session is.
  */
 import { DEFAULT_BROADCAST_CHANNEL } from '@latch/client';
-import { authMutationOptions, authQueryOptions, latchKeys } from '@latch/react';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authQueryOptions, latchKeys } from '@latch/react';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { authClient } from './auth.ts';
-import { authErrorOf, succeeded } from './query.ts';
+import { authErrorOf } from './query.ts';
 import type { AuthError, AuthResult, SessionData } from './wire-types.ts';
 
 /** How long an answer counts as current: a tab coming back to the front within it asks nothing. */
@@ -145,16 +145,6 @@ export function useArrivedSignedOut(): boolean {
     navigate(here, { replace: true, state: null });
   }, [arrived, here, navigate, queryClient]);
   return arrived;
-}
-
-/** POST /sign-out, then on to `to` (the sign-in page, with a note or the way back). A failure stays in `error`: still signed in. */
-export function useSignOut() {
-  const leave = useLeaveSignedOut();
-  const mutation = useMutation(authMutationOptions((_: void) => authClient.signOut()));
-  const signOut = async (to: string) => {
-    if (await succeeded(mutation.mutateAsync())) leave(to);
-  };
-  return { signOut, isPending: mutation.isPending, error: authErrorOf(mutation.error), reset: mutation.reset };
 }
 
 /**

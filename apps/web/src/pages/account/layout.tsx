@@ -7,7 +7,8 @@ import { TabNav } from '../../components/tab-nav.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { describeError, needsReauthentication } from '../../lib/errors.ts';
-import { useSession, useSignOut } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 import type { AuthError } from '../../lib/wire-types.ts';
 
 const SECTIONS = [

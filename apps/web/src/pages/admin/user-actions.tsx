@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { PasswordField } from '../../components/field.tsx';
 import { focusWhenReady } from '../../components/focus.ts';
-import { PasswordStrength } from '../../components/layout.tsx';
+import { PasswordStrength } from '../../components/password-strength.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { describeError, isNewPasswordError } from '../../lib/errors.ts';
 import { authErrorOf } from '../../lib/query.ts';

@@ -10,19 +10,25 @@
  * Either way the assertion goes to POST /passkey/verify-authentication. A passkey sign-in is two
  * factors in one (user verification is required), so the server answers a session, never a
  * challenge; the caller's `onSignedIn` is the one hook every sign-in runs next.
+ *
+ * The browser's half (lib/webauthn.ts, with @simplewebauthn/browser) is a file of its own, fetched
+ * when passkeys are on and the page starts its first request: a sign-in page without passkeys
+ * never downloads it (docs/performance.md, "Web app weight").
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { authClient } from '../../lib/auth.ts';
-import {
-  type AuthenticationResponse,
-  autofillSupported,
-  cancelCeremony,
-  classifyCeremonyError,
-  describeCeremonyFailure,
-  requestPasskey,
-} from '../../lib/webauthn.ts';
+import type * as WebAuthn from '../../lib/webauthn.ts';
+import type { AuthenticationResponse, CeremonyFailure } from '../../lib/webauthn.ts';
 import type { AuthError } from '../../lib/wire-types.ts';
+
+/** lib/webauthn.ts once fetched (a ceremony to cancel can only have started after). */
+let loaded: typeof WebAuthn | null = null;
+
+/** Fetches lib/webauthn.ts once; a failed fetch is tried again by the next call. */
+function loadWebAuthn(): Promise<typeof WebAuthn> {
+  return loaded ? Promise.resolve(loaded) : import('../../lib/webauthn.ts').then((module) => (loaded = module));
+}
 
 /** A conditional request that ran this long before the browser ended it timed out: ask again. */
 const AUTOFILL_RESTART_AFTER_MS = 30_000;
@@ -48,9 +54,10 @@ interface Options {
 }
 
 export function usePasskeySignIn({ enabled, onSignedIn, onAutofillError }: Options): PasskeySignIn {
-  const { t } = useI18n();
+  const { t, moreReady, requestMore } = useI18n();
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  /** Why the button's last attempt ended on the person's side; said in words at render (see `failure`). */
+  const [failed, setFailed] = useState<CeremonyFailure | 'offline' | 'unreachable' | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
   /** Bumped to start the autofill's request again (after the button's attempt failed). */
   const [autofillRun, setAutofillRun] = useState(0);
@@ -71,7 +78,9 @@ export function usePasskeySignIn({ enabled, onSignedIn, onAutofillError }: Optio
     if (!enabled) return;
     let active = true;
     const run = async () => {
-      if (!(await autofillSupported()) || !active || buttonActive.current) return;
+      // the autofill is a convenience: without its code (offline) the form and the button remain
+      const webauthn = await loadWebAuthn().catch(() => null);
+      if (!webauthn || !(await webauthn.autofillSupported()) || !active || buttonActive.current) return;
       const request = authClient.passkey.generateAuthenticateOptions();
       autofillOptions.current = request;
       const options = await request;
@@ -80,11 +89,11 @@ export function usePasskeySignIn({ enabled, onSignedIn, onAutofillError }: Optio
       const started = Date.now();
       let response: AuthenticationResponse;
       try {
-        response = await requestPasskey(options.data, { autofill: true });
+        response = await webauthn.requestPasskey(options.data, { autofill: true });
       } catch (failed) {
         // aborted: the button took over, or the page is leaving; the person asked for nothing else
         const timedOut =
-          classifyCeremonyError(failed) === 'cancelled' && Date.now() - started > AUTOFILL_RESTART_AFTER_MS;
+          webauthn.classifyCeremonyError(failed) === 'cancelled' && Date.now() - started > AUTOFILL_RESTART_AFTER_MS;
         if (active && timedOut) setAutofillRun((n) => n + 1);
         return;
       }
@@ -101,14 +110,16 @@ export function usePasskeySignIn({ enabled, onSignedIn, onAutofillError }: Optio
     void run();
     return () => {
       active = false;
-      if (!buttonActive.current) cancelCeremony();
+      if (!buttonActive.current) loaded?.cancelCeremony();
     };
   }, [enabled, autofillRun]);
 
   const start = useCallback(async () => {
     buttonActive.current = true;
     setPending(true);
-    setFailure(null);
+    setFailed(null);
+    // the words for a failed ceremony are with the other screens' (locales/more): on their way while the prompt is up
+    requestMore();
     setError(null);
     const settle = () => {
       buttonActive.current = false;
@@ -123,11 +134,19 @@ export function usePasskeySignIn({ enabled, onSignedIn, onAutofillError }: Optio
       settle();
       return;
     }
+    let webauthn: typeof WebAuthn;
+    try {
+      webauthn = await loadWebAuthn();
+    } catch {
+      setFailed(navigator.onLine === false ? 'offline' : 'unreachable');
+      settle();
+      return;
+    }
     let response: AuthenticationResponse;
     try {
-      response = await requestPasskey(options.data);
-    } catch (failed) {
-      setFailure(describeCeremonyFailure(classifyCeremonyError(failed), t));
+      response = await webauthn.requestPasskey(options.data);
+    } catch (thrown) {
+      setFailed(webauthn.classifyCeremonyError(thrown));
       settle();
       return;
     }
@@ -138,7 +157,17 @@ export function usePasskeySignIn({ enabled, onSignedIn, onAutofillError }: Optio
       return;
     }
     await handlers.current.onSignedIn();
-  }, [t, verify]);
+  }, [verify, requestMore]);
 
+  const failure =
+    failed === null
+      ? null
+      : failed === 'offline'
+        ? t.network.offline
+        : failed === 'unreachable'
+          ? t.network.unreachable
+          : moreReady && loaded
+            ? loaded.describeCeremonyFailure(failed, t)
+            : t.errors.generic;
   return { start, pending, failure, error };
 }

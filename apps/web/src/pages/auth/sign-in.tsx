@@ -6,6 +6,7 @@ import { Checkbox, Field, PasswordField } from '../../components/field.tsx';
 import { focusFirstInvalid } from '../../components/focus.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { AuthCard, RedirectIfSignedIn } from '../../components/layout.tsx';
+import { lazyPage } from '../../components/lazy-page.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { authClient } from '../../lib/auth.ts';
@@ -21,12 +22,16 @@ import {
 import type { AuthError } from '../../lib/wire-types.ts';
 import { useFinishSignIn } from './finish-sign-in.ts';
 import { usePasskeySignIn } from './passkey-sign-in.ts';
-import { EmailCodeStep, EmailLinkSent, type EmailStep, PasswordlessOptions } from './passwordless.tsx';
+import { type EmailStep, PasswordlessOptions } from './passwordless.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 type Key = 'identifier' | 'password';
 const IDS: Record<Key, string> = { identifier: 'sign-in-identifier', password: 'sign-in-password' };
 const ORDER: readonly Key[] = ['identifier', 'password'];
+
+// the mailed ways' steps: fetched once a mail was asked for, not with the sign-in page
+const EmailLinkSent = lazyPage(() => import('./email-steps.tsx'), 'EmailLinkSent');
+const EmailCodeStep = lazyPage(() => import('./email-steps.tsx'), 'EmailCodeStep');
 
 export function SignInPage() {
   const [params] = useSearchParams();

@@ -7,11 +7,13 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../config.ts';
-import { en as t } from '../../i18n/locales/en.ts';
+import { CATALOG } from '../../i18n/catalog.ts';
 import type { SessionData } from '../../lib/wire-types.ts';
 import { mockClient, setSession, signedInSession } from '../../test/mock-auth.ts';
 import { renderPage } from '../../test/render.tsx';
 import { VerifiedPage } from './verified.tsx';
+
+const t = CATALOG.en;
 
 vi.mock('../../lib/auth.ts', async () => (await import('../../test/mock-auth.ts')).module);
 
