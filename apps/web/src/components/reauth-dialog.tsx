@@ -5,7 +5,7 @@
  */
 
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useI18n } from '../i18n/i18n.tsx';
 import { authClient } from '../lib/auth.ts';
@@ -19,6 +19,7 @@ import { Button, Spinner } from './button.tsx';
 import { PasswordField } from './field.tsx';
 import { focusWhenReady } from './focus.ts';
 import { FormError } from './form-error.tsx';
+import { QuestionDialog } from './question-dialog.tsx';
 import './reauth.css';
 
 const PASSWORD_ID = 'reauth-password';
@@ -28,7 +29,6 @@ export function ReauthDialog({ onVerified, onCancel }: { onVerified: () => void;
   const { t } = useI18n();
   const titleId = useId();
   const bodyId = useId();
-  const ref = useRef<HTMLDialogElement>(null);
   const session = useSession();
   const email = session.data?.user.email ?? '';
   const accounts = useQuery(accountsQuery());
@@ -37,29 +37,8 @@ export function ReauthDialog({ onVerified, onCancel }: { onVerified: () => void;
     ? null
     : (accounts.data?.some((account) => account.providerId === 'credential') ?? true);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
   return (
-    <dialog
-      ref={ref}
-      className="reauth card"
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      onCancel={(event) => {
-        // Escape: the dialog closes through the provider, which also answers the waiting call
-        event.preventDefault();
-        onCancel();
-      }}
-      onClose={(event) => {
-        // closed by the browser itself (a second Escape may not be cancelable): no call may wait for ever;
-        // the close of an unmounted dialog (its element already removed) is not the person's answer
-        if (event.currentTarget.isConnected) onCancel();
-      }}
-    >
+    <QuestionDialog titleId={titleId} bodyId={bodyId} onCancel={onCancel}>
       {hasPassword === null ? (
         <div className="reauth__loading">
           <h2 id={titleId} className="section-title">
@@ -74,7 +53,7 @@ export function ReauthDialog({ onVerified, onCancel }: { onVerified: () => void;
       ) : (
         <SignInAgainStep titleId={titleId} bodyId={bodyId} onCancel={onCancel} />
       )}
-    </dialog>
+    </QuestionDialog>
   );
 }
 

@@ -11,7 +11,7 @@
  */
 
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
@@ -26,6 +26,7 @@ import { Button, Spinner } from './button.tsx';
 import { Field } from './field.tsx';
 import { focusWhenReady } from './focus.ts';
 import { FormError } from './form-error.tsx';
+import { QuestionDialog } from './question-dialog.tsx';
 import './reauth.css';
 
 type Method = 'totp' | 'backup';
@@ -38,33 +39,14 @@ export function StepUpDialog({ onVerified, onCancel }: { onVerified: () => void;
   const { t } = useI18n();
   const titleId = useId();
   const bodyId = useId();
-  const ref = useRef<HTMLDialogElement>(null);
   const session = useSession();
   const enrolled = session.data?.user.twoFactorEnabled === true;
   const passkeysOn = getConfig().features.passkey;
   const passkeys = useQuery({ ...passkeysQuery(), enabled: passkeysOn });
   const hasPasskey = passkeysOn && (passkeys.data?.length ?? 0) > 0;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
   return (
-    <dialog
-      ref={ref}
-      className="reauth card"
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      onClose={(event) => {
-        if (event.currentTarget.isConnected) onCancel();
-      }}
-    >
+    <QuestionDialog titleId={titleId} bodyId={bodyId} onCancel={onCancel}>
       {enrolled || hasPasskey ? (
         <CodeStep
           titleId={titleId}
@@ -101,7 +83,7 @@ export function StepUpDialog({ onVerified, onCancel }: { onVerified: () => void;
           </div>
         </div>
       )}
-    </dialog>
+    </QuestionDialog>
   );
 }
 
