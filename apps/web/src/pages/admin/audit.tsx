@@ -21,7 +21,7 @@ import { EventDrawer, EventTable } from './audit-ui.tsx';
 import { AUDIT_EVENT_TYPES } from './event-types.ts';
 import { auditChainQuery, auditEventsQuery } from './queries.ts';
 import type { AuditEvent, AuditFilters, ChainBreak, ChainVerification } from './types.ts';
-import { eventLabel, LoadError, SelectField } from './ui.tsx';
+import { eventLabel, LoadError, SelectField, ShowMore } from './ui.tsx';
 
 type Outcome = 'any' | 'success' | 'failure';
 
@@ -116,18 +116,7 @@ export function AuditLogPage() {
           <>
             <EventTable events={list} label={t.admin.eventsTableLabel} onOpen={setOpen} />
             {error ? <LoadError error={error} retry={() => void events.fetchNextPage()} /> : null}
-            {events.hasNextPage ? (
-              <div>
-                <Button
-                  variant="secondary"
-                  onClick={() => void events.fetchNextPage()}
-                  pending={events.isFetchingNextPage}
-                  pendingLabel={t.admin.loadingMore}
-                >
-                  {t.admin.showMore}
-                </Button>
-              </div>
-            ) : null}
+            <ShowMore pages={events} boxed />
           </>
         )}
       </section>

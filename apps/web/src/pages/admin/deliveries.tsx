@@ -17,7 +17,7 @@ import { Drawer } from './dialog.tsx';
 import { useReplayDelivery } from './mutations.ts';
 import { deliveriesQuery, webhookEndpointsQuery } from './queries.ts';
 import type { DeliveryFilters, DeliveryStatus, WebhookDelivery } from './types.ts';
-import { eventLabel, LoadError, SelectField } from './ui.tsx';
+import { eventLabel, LoadError, SelectField, ShowMore } from './ui.tsx';
 
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'succeeded', 'failed'];
 
@@ -189,18 +189,7 @@ export function DeliveriesPage() {
                   </tbody>
                 </table>
               </div>
-              {deliveries.hasNextPage ? (
-                <div>
-                  <Button
-                    variant="secondary"
-                    onClick={() => void deliveries.fetchNextPage()}
-                    pending={deliveries.isFetchingNextPage}
-                    pendingLabel={t.admin.loadingMore}
-                  >
-                    {t.admin.showMore}
-                  </Button>
-                </div>
-              ) : null}
+              <ShowMore pages={deliveries} boxed />
             </>
           )}
         </>

@@ -8,7 +8,6 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
-import { Button } from '../../components/button.tsx';
 import { Avatar, FullPageSpinner, PageHeading } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { errorCodeOf } from '../../lib/errors.ts';
@@ -23,7 +22,7 @@ import type {
   OrganizationMember,
   OrganizationTeam,
 } from './types.ts';
-import { LoadError } from './ui.tsx';
+import { LoadError, ShowMore } from './ui.tsx';
 
 export function OrganizationPage() {
   const { t, format } = useI18n();
@@ -80,16 +79,7 @@ export function OrganizationPage() {
               ? t.admin.noOrgMembers
               : format(t.admin.orgMembersShown, { shown: members.length, total: first.memberCount })}
           </p>
-          {detail.hasNextPage ? (
-            <Button
-              variant="secondary"
-              onClick={() => void detail.fetchNextPage()}
-              pending={detail.isFetchingNextPage}
-              pendingLabel={t.admin.loadingMore}
-            >
-              {t.admin.showMore}
-            </Button>
-          ) : null}
+          <ShowMore pages={detail} />
         </div>
       </section>
       <Invitations name={organization.name} invitations={first.invitations} members={members} />
@@ -291,18 +281,7 @@ function OrganizationTrail({ organizationId, name }: { organizationId: string; n
       ) : (
         <>
           <EventTable events={list} label={format(t.admin.orgTrailLabel, { name })} onOpen={setOpen} />
-          {events.hasNextPage ? (
-            <div>
-              <Button
-                variant="secondary"
-                onClick={() => void events.fetchNextPage()}
-                pending={events.isFetchingNextPage}
-                pendingLabel={t.admin.loadingMore}
-              >
-                {t.admin.showMore}
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore pages={events} boxed />
         </>
       )}
       {open ? <EventDrawer event={open} onClose={() => setOpen(null)} /> : null}

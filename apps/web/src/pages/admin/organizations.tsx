@@ -15,7 +15,7 @@ import { authErrorOf } from '../../lib/query.ts';
 import { OrganizationLogo } from '../organization/ui.tsx';
 import { organizationsQuery } from './queries.ts';
 import type { AdminOrganization } from './types.ts';
-import { LoadError } from './ui.tsx';
+import { LoadError, ShowMore } from './ui.tsx';
 
 export function OrganizationsPage() {
   const { t, format } = useI18n();
@@ -67,16 +67,7 @@ export function OrganizationsPage() {
             <p className="admin-pager__summary" aria-live="polite">
               {total === 0 ? '' : format(t.admin.organizationsShown, { shown: list.length, total })}
             </p>
-            {organizations.hasNextPage ? (
-              <Button
-                variant="secondary"
-                onClick={() => void organizations.fetchNextPage()}
-                pending={organizations.isFetchingNextPage}
-                pendingLabel={t.admin.loadingMore}
-              >
-                {t.admin.showMore}
-              </Button>
-            ) : null}
+            <ShowMore pages={organizations} />
           </div>
         </>
       )}

@@ -189,3 +189,27 @@ export function SelectField<V extends string>({
     </div>
   );
 }
+
+/** The pages of a list read by cursor (TanStack Query's infinite query), as ShowMore needs them. */
+interface MorePages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** "Show more" under a list read by cursor, while the server has a next page; `boxed` puts it on a line of its own. */
+export function ShowMore({ pages, boxed = false }: { pages: MorePages; boxed?: boolean }) {
+  const { t } = useI18n();
+  if (!pages.hasNextPage) return null;
+  const button = (
+    <Button
+      variant="secondary"
+      onClick={() => void pages.fetchNextPage()}
+      pending={pages.isFetchingNextPage}
+      pendingLabel={t.admin.loadingMore}
+    >
+      {t.admin.showMore}
+    </Button>
+  );
+  return boxed ? <div>{button}</div> : button;
+}

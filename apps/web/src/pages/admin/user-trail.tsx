@@ -5,14 +5,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../components/button.tsx';
 import { FullPageSpinner } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { authErrorOf } from '../../lib/query.ts';
 import { EventDrawer, EventTable } from './audit-ui.tsx';
 import { auditEventsQuery } from './queries.ts';
 import type { AdminUser, AuditEvent } from './types.ts';
-import { displayName, LoadError } from './ui.tsx';
+import { displayName, LoadError, ShowMore } from './ui.tsx';
 
 /** Rows of a trail per page: the latest, with "Show more" for the rest. */
 const TRAIL_PAGE = 10;
@@ -66,18 +65,7 @@ export function UserTrail({ user }: { user: AdminUser }) {
       ) : (
         <>
           <EventTable events={list} label={tabs.find((tab) => tab.side === side)?.label ?? ''} onOpen={setOpen} />
-          {events.hasNextPage ? (
-            <div>
-              <Button
-                variant="secondary"
-                onClick={() => void events.fetchNextPage()}
-                pending={events.isFetchingNextPage}
-                pendingLabel={t.admin.loadingMore}
-              >
-                {t.admin.showMore}
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore pages={events} boxed />
         </>
       )}
       {open ? <EventDrawer event={open} onClose={() => setOpen(null)} /> : null}
