@@ -74,30 +74,29 @@ export async function grantSession(ctx: Ctx, attempt: SignInAttempt): Promise<Gr
   const previous = ENDS_PREVIOUS.has(current.method)
     ? await getCurrentSession(ctx, { disableCookieCache: true }).catch(() => null)
     : null;
-  const signedIn = current;
-  const audited = !NOT_AUDITED_AS_SIGN_IN.has(signedIn.method);
+  const audited = !NOT_AUDITED_AS_SIGN_IN.has(current.method);
   // the session and its sign_in event commit together: one commit per sign-in, and never a
   // session without its audit row (or an event for a session that was not written)
   const write = async (db: Kysely<Database>) => {
-    const created = await createSession(ctx, signedIn.user.id, {
+    const created = await createSession(ctx, current.user.id, {
       db,
-      dontRemember: signedIn.dontRemember ?? false,
-      impersonatedBy: signedIn.impersonatedBy ?? null,
-      ...(signedIn.expiresInSeconds !== undefined && { expiresInSeconds: signedIn.expiresInSeconds }),
-      activeOrganizationId: signedIn.activeOrganizationId ?? null,
+      dontRemember: current.dontRemember ?? false,
+      impersonatedBy: current.impersonatedBy ?? null,
+      ...(current.expiresInSeconds !== undefined && { expiresInSeconds: current.expiresInSeconds }),
+      activeOrganizationId: current.activeOrganizationId ?? null,
       // the proof admin actions may ask for (docs/admin.md): now, or the replaced session's
-      secondFactorVerifiedAt: signedIn.secondFactor ? ctx.deps.clock.now() : (signedIn.secondFactorVerifiedAt ?? null),
+      secondFactorVerifiedAt: current.secondFactor ? ctx.deps.clock.now() : (current.secondFactorVerifiedAt ?? null),
     });
     if (audited) {
       await recordEvent(db, ctx, {
         type: 'sign_in',
-        actorUserId: signedIn.user.id,
-        impersonatorUserId: signedIn.impersonatedBy ?? null,
+        actorUserId: current.user.id,
+        impersonatorUserId: current.impersonatedBy ?? null,
         targetType: 'user',
-        targetId: signedIn.user.id,
+        targetId: current.user.id,
         details: {
-          method: signedIn.method,
-          secondFactor: signedIn.secondFactor ?? false,
+          method: current.method,
+          secondFactor: current.secondFactor ?? false,
           sessionId: created.session.id,
         },
       });
