@@ -21,6 +21,7 @@ import { createRateLimiter } from './core/http/rate-limit/index.ts';
 import { createRouter, type RequestInfo } from './core/http/router.ts';
 import { createLogger, type Logger } from './core/logger.ts';
 import { createMailer, type Mailer } from './core/mail/transport.ts';
+import { createFastRead, createReadCache, type FastRead } from './core/read-cache.ts';
 import { createSessionRevocations } from './core/revocations.ts';
 import { postgresChangeChannel, redisChangeChannel } from './core/session-change-channels.ts';
 import { type ChangeChannel, createSessionChanges, type SessionChanges } from './core/session-changes.ts';
@@ -87,6 +88,11 @@ export interface Auth {
    * where nothing has to change (features/session/fast-check.ts); null: use fetch.
    */
   fastSessionCheck: FastSessionCheck;
+  /**
+   * GET of a remembered read (list-sessions, the organization reads) answered from memory
+   * while nothing it is made of was written (core/read-cache.ts); null when the memory is off.
+   */
+  fastRead: FastRead | null;
   api: ServerApi;
   migrate(): Promise<void>;
   /** Resolves once this instance hears other instances' session revocations (at once without Redis). */
@@ -145,8 +151,11 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     rateLimiter,
     revocations,
     sessionChanges,
+    readCache: null,
     cookieName: (suffix) => `${securePrefix}${config.advanced.cookiePrefix}.${suffix}`,
   };
+  // repeated reads answered from memory under the read version (core/read-cache.ts)
+  deps.readCache = createReadCache(deps);
 
   // the one ordered list of checks every session-granting path runs (src/sign-in-checks.ts)
   bindSignInChecks(deps, signInChecks());
@@ -221,6 +230,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
     deps,
     fetch: router,
     fastSessionCheck,
+    fastRead: deps.readCache ? createFastRead(deps, deps.readCache, rateLimiter) : null,
     api,
     webhooks,
     ready: async () => {

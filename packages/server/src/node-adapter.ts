@@ -7,6 +7,10 @@
  * auth.fastSessionCheck: plain headers in, plain data out, written straight to the
  * socket. Whatever it does not answer takes the general way (web Request → router →
  * Response), with its rate limit already counted.
+ *
+ * So do the remembered reads (core/read-cache.ts: list-sessions and the organization
+ * reads): auth.fastRead answers a GET from memory while nothing it is made of was written,
+ * and otherwise leaves it to the general way, which remembers the answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
@@ -70,12 +74,41 @@ export function createNodeListener(
     { overrideGlobalObjects: true },
   ) as (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void>;
 
+  const fastRead = auth.fastRead;
+  const write = (
+    outgoing: ServerResponse,
+    answer: { status: number; headers: Record<string, string>; body: string },
+  ) => {
+    const name = statusText(answer.status);
+    if (name) outgoing.writeHead(answer.status, name, answer.headers);
+    else outgoing.writeHead(answer.status, answer.headers);
+    outgoing.end(answer.body);
+  };
+
   return async (incoming, outgoing) => {
+    const header: HeaderReader = (name) => {
+      const value = incoming.headers[name];
+      return Array.isArray(value) ? value.join(', ') : (value ?? null);
+    };
+    if (incoming.method === 'GET' && fastRead && incoming.url !== undefined && fastRead.handles(incoming.url)) {
+      try {
+        const read = await fastRead({
+          url: incoming.url,
+          cookie: incoming.headers.cookie,
+          authorization: incoming.headers.authorization,
+          ip: ipOf(header, incoming.socket.remoteAddress ?? null),
+        });
+        if (read.answer) {
+          write(outgoing, read.answer);
+          return;
+        }
+        if (read.counted) counted.add(incoming);
+      } catch {
+        // the rate limit's store failed: the general way checks again and answers as it does
+      }
+      return general(incoming, outgoing);
+    }
     if (incoming.method === 'GET' && incoming.url === sessionCheckPath) {
-      const header: HeaderReader = (name) => {
-        const value = incoming.headers[name];
-        return Array.isArray(value) ? value.join(', ') : (value ?? null);
-      };
       try {
         const answer = await auth.fastSessionCheck({
           cookie: incoming.headers.cookie,
@@ -83,10 +116,7 @@ export function createNodeListener(
         });
         if (answer) {
           metrics?.countFastSessionCheck(answer.status);
-          const name = statusText(answer.status);
-          if (name) outgoing.writeHead(answer.status, name, answer.headers);
-          else outgoing.writeHead(answer.status, answer.headers);
-          outgoing.end(answer.body);
+          write(outgoing, answer);
           return;
         }
         counted.add(incoming);

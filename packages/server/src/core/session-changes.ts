@@ -41,8 +41,22 @@ import type { Logger } from './logger.ts';
 
 /** The tables whose rows make up a session answer. */
 const WATCHED = new Set(['session', 'user']);
+/**
+ * The tables the remembered reads (core/read-cache.ts) are made of besides those: the
+ * organization reads (organization, member, invitation, team, teamMember). A new session
+ * row changes list-sessions, so for reads an INSERT into `session` counts too.
+ */
+const READ_WATCHED = new Set(['organization', 'member', 'invitation', 'team', 'teamMember']);
 /** Raw SQL that writes one of them (the builders cover the rest). */
 const RAW_WRITE = /\b(?:update|delete\s+from|insert\s+into|replace\s+into)\s+[`"]?(?:session|user)[`"]?(?:\s|$)/i;
+const RAW_READ_WRITE =
+  /\b(?:update|delete\s+from|insert\s+into|replace\s+into|truncate(?:\s+table)?)\s+[`"]?(?:session|user|organization|member|invitation|team|teamMember)[`"]?(?:\s|$|\()/i;
+
+/**
+ * On MySQL a remembered answer is read again after this long even when no write was
+ * announced: Latch announces its own writes, but an operator's SQL reaches no channel.
+ */
+export const FEED_ENTRY_MS = 5_000;
 
 /** How a message reaches the other instances: Redis pub/sub or PostgreSQL LISTEN/NOTIFY. */
 export interface ChangeChannel {
@@ -58,6 +72,12 @@ export interface ChangeChannel {
 export interface SessionChanges {
   /** The version to tag and look up memory entries with, or null: read the store. */
   version(): number | null;
+  /**
+   * The same for the remembered reads (core/read-cache.ts): it moves whenever version()
+   * does, and also on writes of the organization tables and new sessions. Null exactly
+   * when version() is.
+   */
+  readVersion(): number | null;
   /** Runs one request (or server call): its writes are announced when it ends. */
   within<T>(fn: () => Promise<T>): Promise<T>;
   /** The plugin that sees this instance's writes; install it on the instance's Kysely. */
@@ -77,8 +97,14 @@ export interface SessionChangesOptions {
 }
 
 interface Scope {
+  /** A write that changes a session answer (and so a read). */
   wrote: boolean;
+  /** A write that changes only a remembered read (an organization row, a new session). */
+  wroteRead: boolean;
 }
+
+/** What a statement changes: a session answer (and every read), only the remembered reads, or nothing. */
+export type WriteKind = 'session' | 'read' | null;
 
 function tableName(node: OperationNode | undefined): string | null {
   if (!node) return null;
@@ -91,6 +117,37 @@ function tableName(node: OperationNode | undefined): string | null {
 
 /** Whether a query may change a session answer: an UPDATE, DELETE, upsert or raw write of a watched table. */
 export function writesSessionAnswer(node: RootOperationNode): boolean {
+  return writeKind(node) === 'session';
+}
+
+/**
+ * What a query may change: 'session' for an UPDATE, DELETE, upsert or raw write of a
+ * session or user row (which changes every remembered read too); 'read' for any write of
+ * an organization table or a plain INSERT into `session`; null for the rest.
+ */
+export function writeKind(node: RootOperationNode): WriteKind {
+  if (sessionWrite(node)) return 'session';
+  return readWrite(node) ? 'read' : null;
+}
+
+function readWrite(node: RootOperationNode): boolean {
+  switch (node.kind) {
+    case 'UpdateQueryNode':
+      return READ_WATCHED.has(tableName(node.table) ?? '');
+    case 'DeleteQueryNode':
+      return node.from.froms.some((from) => READ_WATCHED.has(tableName(from) ?? ''));
+    case 'InsertQueryNode': {
+      const table = tableName(node.into) ?? '';
+      return READ_WATCHED.has(table) || table === 'session';
+    }
+    case 'RawNode':
+      return RAW_READ_WRITE.test(node.sqlFragments.join('?'));
+    default:
+      return false;
+  }
+}
+
+function sessionWrite(node: RootOperationNode): boolean {
   switch (node.kind) {
     case 'UpdateQueryNode': {
       if (WATCHED.has(tableName(node.table) ?? '')) return true;
@@ -120,6 +177,8 @@ export function createSessionChanges(options: SessionChangesOptions): SessionCha
   const scopes = new AsyncLocalStorage<Scope>();
 
   let counter = 0;
+  // the remembered reads' version: moves with `counter` and on read-only writes
+  let readCounter = 0;
   let listening = false;
   let lastBeatMs = 0;
   let closed = false;
@@ -127,19 +186,27 @@ export function createSessionChanges(options: SessionChangesOptions): SessionCha
 
   const bump = () => {
     counter += 1;
+    readCounter += 1;
   };
+  const bumpRead = () => {
+    readCounter += 1;
+  };
+  const bumpFor = (kind: 'session' | 'read') => (kind === 'session' ? bump() : bumpRead());
 
-  const announce = () => {
+  // 'w:' moves both versions on the other instances, 'r:' only the remembered reads'
+  const messageFor = (kind: 'session' | 'read') => `${kind === 'session' ? 'w' : 'r'}:${me}`;
+
+  const announce = (kind: 'session' | 'read') => {
     if (channel.databaseAnnounces) return;
-    channel.publish(`w:${me}`).catch((error: Error) => {
+    channel.publish(messageFor(kind)).catch((error: Error) => {
       logger.error('Session changes: could not announce a write to the other instances', { error: error.message });
     });
   };
 
-  const publishNow = async () => {
+  const publishNow = async (kind: 'session' | 'read') => {
     if (channel.databaseAnnounces) return;
     try {
-      await channel.publish(`w:${me}`);
+      await channel.publish(messageFor(kind));
     } catch (error) {
       logger.error('Session changes: could not announce a write to the other instances', {
         error: error instanceof Error ? error.message : String(error),
@@ -159,7 +226,9 @@ export function createSessionChanges(options: SessionChangesOptions): SessionCha
         return;
       }
       if (message.startsWith('hb:')) return;
-      bump();
+      // a read-only change ('r:'); anything else (w:, or a message this version does not know) moves both
+      if (message.startsWith('r:')) bumpRead();
+      else bump();
     },
     (now, reason) => {
       if (now) {
@@ -193,17 +262,20 @@ export function createSessionChanges(options: SessionChangesOptions): SessionCha
 
   const plugin: KyselyPlugin = {
     transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      if (writesSessionAnswer(args.node)) {
-        bump();
+      const kind = writeKind(args.node);
+      if (kind) {
+        bumpFor(kind);
         const scope = scopes.getStore();
-        if (scope) scope.wrote = true;
-        else {
+        if (scope) {
+          if (kind === 'session') scope.wrote = true;
+          else scope.wroteRead = true;
+        } else {
           // outside a request (the sweeper, a script): announce now and once more shortly,
           // when the statement's transaction has committed
-          announce();
+          announce(kind);
           setTimeout(() => {
-            bump();
-            announce();
+            bumpFor(kind);
+            announce(kind);
           }, 250).unref();
         }
       }
@@ -214,32 +286,37 @@ export function createSessionChanges(options: SessionChangesOptions): SessionCha
     },
   };
 
+  /** Whether the channel vouches for this instance's memory now (listening, own heartbeat heard lately). */
+  const believable = (): boolean => {
+    if (!listening) return false;
+    if (Date.now() - lastBeatMs > silenceMs) {
+      if (!outage) {
+        outage = true;
+        logger.warn(`Session changes: no heartbeat on ${channel.name}; session checks read the store`);
+      }
+      bump();
+      return false;
+    }
+    if (outage) {
+      outage = false;
+      logger.info(`Session changes: heartbeat on ${channel.name} again`);
+    }
+    return true;
+  };
+
   return {
-    version() {
-      if (!listening) return null;
-      if (Date.now() - lastBeatMs > silenceMs) {
-        if (!outage) {
-          outage = true;
-          logger.warn(`Session changes: no heartbeat on ${channel.name}; session checks read the store`);
-        }
-        bump();
-        return null;
-      }
-      if (outage) {
-        outage = false;
-        logger.info(`Session changes: heartbeat on ${channel.name} again`);
-      }
-      return counter;
-    },
+    version: () => (believable() ? counter : null),
+    readVersion: () => (believable() ? readCounter : null),
     async within<T>(fn: () => Promise<T>): Promise<T> {
-      const scope: Scope = { wrote: false };
+      const scope: Scope = { wrote: false, wroteRead: false };
       try {
         return await scopes.run(scope, fn);
       } finally {
-        if (scope.wrote) {
+        if (scope.wrote || scope.wroteRead) {
           // committed by now: drop what was read meanwhile here, and tell the others before answering
-          bump();
-          await publishNow();
+          const kind = scope.wrote ? 'session' : 'read';
+          bumpFor(kind);
+          await publishNow(kind);
         }
       }
     },

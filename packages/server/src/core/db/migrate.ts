@@ -21,6 +21,7 @@ import * as auditChain from './migrations/0009-audit-chain.ts';
 import * as leases from './migrations/0010-leases.ts';
 import * as sessionSecondFactor from './migrations/0011-session-second-factor.ts';
 import * as userListIndexes from './migrations/0012-user-list-indexes.ts';
+import * as readChangeNotify from './migrations/0013-read-change-notify.ts';
 import type { Database, Dialect } from './schema.ts';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -37,6 +38,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0010-leases': { up: (db) => leases.up(db, dialect) },
     '0011-session-second-factor': { up: (db) => sessionSecondFactor.up(db, dialect) },
     '0012-user-list-indexes': { up: (db) => userListIndexes.up(db, dialect) },
+    '0013-read-change-notify': { up: (db) => readChangeNotify.up(db, dialect) },
   };
 }
 

@@ -50,7 +50,10 @@ await forEachDatabase('migration 0007', (dialect) => {
 
       const heard: string[] = [];
       await listener.connect();
-      listener.on('notification', (n) => heard.push(`${n.channel}:${n.payload}`));
+      // 0007's announcements (w:); 0013's read-only ones (r:, a new session row) are upgrade-read-notify.test.ts's
+      listener.on('notification', (n) => {
+        if (n.payload?.startsWith('w:')) heard.push(`${n.channel}:${n.payload}`);
+      });
       await listener.query(`LISTEN ${PG_CHANNEL}`);
       const settle = async () => {
         // a round trip on the listener's connection delivers whatever was sent before it

@@ -10,6 +10,7 @@ import type { Database, Dialect } from '../db/schema.ts';
 import type { SqliteReader } from '../db/sqlite-reader.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/transport.ts';
+import type { ReadCache } from '../read-cache.ts';
 import type { SessionRevocations } from '../revocations.ts';
 import type { SessionChanges } from '../session-changes.ts';
 import { type CookieOptions, parseCookieHeader, safeDecode, serializeCookie } from './cookies.ts';
@@ -34,6 +35,12 @@ export interface AuthDeps {
    * when a remembered session answer may be used (core/session-changes.ts); else null.
    */
   sessionChanges: SessionChanges | null;
+  /**
+   * Repeated reads (list-sessions, the organization reads) remembered while nothing they
+   * are made of was written (core/read-cache.ts); null with `session.memoryCache: false`
+   * or without a change version (MySQL without Redis).
+   */
+  readCache: ReadCache | null;
   /** Cookie names with the configured prefix (and `__Secure-` on https). */
   cookieName(suffix: string): string;
 }

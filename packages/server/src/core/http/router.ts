@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AuthError, authError } from '../errors.ts';
+import { READ_CACHE_MARK, type ReadCacheMark } from '../read-cache.ts';
 import { readBody, readQuery } from './body.ts';
 import { type AuthDeps, RAW, type RawResult, REDIRECT, type RedirectResult, RequestContext } from './context.ts';
 import { answerBreach, type ContractChecks, errorBreach, reportBreach } from './contract-check.ts';
@@ -105,6 +106,15 @@ export function createRouter(options: RouterOptions): (request: Request, info?: 
     return withHeaders(response, answerHeaders);
   };
 
+  /** A cacheable read's 200 answer, setting no cookie, kept for core/read-cache.ts's fast way. */
+  function remember(ctx: RequestContext, body: string, headers: Headers): void {
+    const mark = ctx.memo.get(READ_CACHE_MARK) as ReadCacheMark | undefined;
+    if (!mark || !deps.readCache || ctx.status !== 200 || headers.has('set-cookie')) return;
+    const plain: Record<string, string> = { ...answerHeaders };
+    for (const [name, value] of headers) plain[name] = value;
+    deps.readCache.set(mark.key, mark.version, { status: 200, headers: plain, body }, mark.usableUntilMs);
+  }
+
   async function route(request: Request, info: RequestInfo): Promise<Response> {
     const url = new URL(request.url);
     const ip = info.ip ?? null;
@@ -164,7 +174,7 @@ export function createRouter(options: RouterOptions): (request: Request, info?: 
       let result = await endpoint.handler(ctx);
       for (const hook of options.afterHooks ?? []) result = await hook(ctx, endpoint, result);
       if (endpoint.entry) reportBreach(checks, deps.logger, answerBreach(endpoint.entry, result));
-      return toResponse(ctx, result);
+      return toResponse(ctx, result, deps.readCache && request.method === 'GET' ? remember : undefined);
     } catch (err) {
       if (err instanceof AuthError && served?.entry) {
         try {
@@ -202,7 +212,11 @@ function isRaw(value: unknown): value is RawResult {
   return typeof value === 'object' && value !== null && RAW in value;
 }
 
-function toResponse(ctx: RequestContext, result: unknown): Response {
+function toResponse(
+  ctx: RequestContext,
+  result: unknown,
+  remember?: (ctx: RequestContext, body: string, headers: Headers) => void,
+): Response {
   const headers = ctx.headers;
   for (const line of ctx.setCookieLines()) headers.append('set-cookie', line);
   if (result instanceof Response) return result;
@@ -215,5 +229,7 @@ function toResponse(ctx: RequestContext, result: unknown): Response {
     return new Response(result[RAW].body, { status: ctx.status, headers });
   }
   for (const [k, v] of Object.entries(JSON_HEADERS)) headers.set(k, v);
-  return new Response(JSON.stringify(result ?? null), { status: ctx.status, headers });
+  const body = JSON.stringify(result ?? null);
+  remember?.(ctx, body, headers);
+  return new Response(body, { status: ctx.status, headers });
 }

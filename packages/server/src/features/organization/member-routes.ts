@@ -1,7 +1,9 @@
 /** The member endpoints of CONTRACT §6.2. */
 import { members as rows } from '@latch/contract';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { cacheableRead } from '../../core/read-cache.ts';
 import { auditActor } from '../audit/index.ts';
+import { sessionReadBound } from '../session/index.ts';
 import { requireOrganizationId, requireOrgSession } from './guard.ts';
 import {
   checkPermission,
@@ -14,25 +16,28 @@ import {
 } from './members.ts';
 import { memberToJson, memberWithUserToJson } from './model.ts';
 
-const listMembersEndpoint = defineEndpoint(rows.listMembers, {
-  async handler(ctx) {
-    const current = await requireOrgSession(ctx);
-    const q = ctx.query;
-    const organizationId = await requireOrganizationId(ctx.deps, current, q);
-    const filter =
-      q.filterField && q.filterValue !== undefined
-        ? { field: q.filterField, operator: q.filterOperator ?? ('eq' as const), value: q.filterValue }
-        : null;
-    const page = await listMembers(ctx.deps, current.user.id, organizationId, {
-      limit: q.limit,
-      offset: q.offset,
-      sortBy: q.sortBy ?? null,
-      sortDirection: q.sortDirection ?? 'asc',
-      filter,
-    });
-    return { members: page.members.map(memberWithUserToJson), total: page.total };
-  },
-});
+const listMembersEndpoint = cacheableRead(
+  defineEndpoint(rows.listMembers, {
+    async handler(ctx) {
+      const current = await requireOrgSession(ctx);
+      const q = ctx.query;
+      const organizationId = await requireOrganizationId(ctx.deps, current, q);
+      const filter =
+        q.filterField && q.filterValue !== undefined
+          ? { field: q.filterField, operator: q.filterOperator ?? ('eq' as const), value: q.filterValue }
+          : null;
+      const page = await listMembers(ctx.deps, current.user.id, organizationId, {
+        limit: q.limit,
+        offset: q.offset,
+        sortBy: q.sortBy ?? null,
+        sortDirection: q.sortDirection ?? 'asc',
+        filter,
+      });
+      return { members: page.members.map(memberWithUserToJson), total: page.total };
+    },
+  }),
+  (ctx) => sessionReadBound(ctx),
+);
 
 const updateMemberRoleEndpoint = defineEndpoint(rows.updateMemberRole, {
   async handler(ctx) {
@@ -73,12 +78,15 @@ const leave = defineEndpoint(rows.leave, {
   },
 });
 
-const getActiveMemberEndpoint = defineEndpoint(rows.getActiveMember, {
-  async handler(ctx) {
-    const current = await requireOrgSession(ctx);
-    return memberWithUserToJson(await getActiveMember(ctx.deps, current));
-  },
-});
+const getActiveMemberEndpoint = cacheableRead(
+  defineEndpoint(rows.getActiveMember, {
+    async handler(ctx) {
+      const current = await requireOrgSession(ctx);
+      return memberWithUserToJson(await getActiveMember(ctx.deps, current));
+    },
+  }),
+  (ctx) => sessionReadBound(ctx),
+);
 
 const getActiveMemberRole = defineEndpoint(rows.getActiveMemberRole, {
   async handler(ctx) {

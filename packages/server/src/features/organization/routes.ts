@@ -2,9 +2,10 @@
 import { organization as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { cacheableRead } from '../../core/read-cache.ts';
 import { auditActor } from '../audit/index.ts';
 import { invitationToJson } from '../invitations/index.ts';
-import { setSessionCookies } from '../session/index.ts';
+import { sessionReadBound, setSessionCookies } from '../session/index.ts';
 import { teamToJson } from '../teams/index.ts';
 import { organizationAuditEndpoints } from './audit-routes.ts';
 import { organizationRef, requireOrgSession } from './guard.ts';
@@ -74,13 +75,17 @@ const remove = defineEndpoint(rows.remove, {
   },
 });
 
-const list = defineEndpoint(rows.list, {
-  async handler(ctx) {
-    const current = await requireOrgSession(ctx);
-    const orgs = await listOrganizationsOfUser(ctx.deps.db, current.user.id);
-    return orgs.map((o) => organizationToJson(o));
-  },
-});
+// remembered while nothing it is made of is written (core/read-cache.ts)
+const list = cacheableRead(
+  defineEndpoint(rows.list, {
+    async handler(ctx) {
+      const current = await requireOrgSession(ctx);
+      const orgs = await listOrganizationsOfUser(ctx.deps.db, current.user.id);
+      return orgs.map((o) => organizationToJson(o));
+    },
+  }),
+  (ctx) => sessionReadBound(ctx),
+);
 
 /**
  * Switching organizations also drops an active team of another organization: a team id
@@ -119,21 +124,24 @@ const getOrganization = defineEndpoint(rows.getOrganization, {
   },
 });
 
-const getFull = defineEndpoint(rows.getFullOrganization, {
-  async handler(ctx) {
-    const current = await requireOrgSession(ctx);
-    // by id or slug, the organization comes with the caller's membership in one statement
-    const ref = organizationRef(current, ctx.query);
-    if (!ref) return null;
-    const full = await getFullOrganization(ctx.deps, current.user.id, ref, ctx.query.membersLimit);
-    return {
-      ...organizationToJson(full.organization),
-      members: full.members.map(memberWithUserToJson),
-      invitations: full.invitations.map(invitationToJson),
-      ...(full.teams ? { teams: full.teams.map(teamToJson) } : {}),
-    };
-  },
-});
+const getFull = cacheableRead(
+  defineEndpoint(rows.getFullOrganization, {
+    async handler(ctx) {
+      const current = await requireOrgSession(ctx);
+      // by id or slug, the organization comes with the caller's membership in one statement
+      const ref = organizationRef(current, ctx.query);
+      if (!ref) return null;
+      const full = await getFullOrganization(ctx.deps, current.user.id, ref, ctx.query.membersLimit);
+      return {
+        ...organizationToJson(full.organization),
+        members: full.members.map(memberWithUserToJson),
+        invitations: full.invitations.map(invitationToJson),
+        ...(full.teams ? { teams: full.teams.map(teamToJson) } : {}),
+      };
+    },
+  }),
+  (ctx) => sessionReadBound(ctx),
+);
 
 export const organizationEndpoints = [
   create,

@@ -14,6 +14,8 @@ import type { AuthDeps } from '../../core/http/context.ts';
 import { readCookie, safeDecode } from '../../core/http/cookies.ts';
 import type { RateLimitGate } from '../../core/http/router.ts';
 import { apiHeaders } from '../../core/http/security-headers.ts';
+import type { PlainAnswer } from '../../core/read-cache.ts';
+import { FEED_ENTRY_MS } from '../../core/session-changes.ts';
 import { userFromJson, userToJson } from '../user/index.ts';
 import { cacheIssuedAt, decodeCookieCache } from './cookie-cache.ts';
 import { createSessionMemo, type MemoEntry } from './memory-cache.ts';
@@ -21,20 +23,8 @@ import { type SessionWithUser, sessionFromJson, sessionToJson } from './model.ts
 import { findSessionWithUserByTokenHash, findSessionWithUserSync } from './repo.ts';
 import { isRefreshDue, sessionCookieNames } from './service.ts';
 
-/**
- * On PostgreSQL/MySQL a remembered answer is read again after this long even when no write
- * was announced. PostgreSQL announces every commit itself; on MySQL Latch announces its own
- * writes (core/session-changes.ts) but an operator's SQL reaches no channel, and this bounds
- * how long such a change goes unseen by the session check.
- */
-const FEED_ENTRY_MS = 5_000;
-
-/** A response as plain data, for the Node adapter to write directly. */
-export interface PlainAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+/** A response as plain data, for the Node adapter to write directly (core/read-cache.ts). */
+export type { PlainAnswer };
 
 export interface FastSessionCheckInput {
   cookie: string | undefined;

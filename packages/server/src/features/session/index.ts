@@ -6,6 +6,7 @@ export {
 export { requireSession } from './guard.ts';
 export type { Session, SessionWithUser } from './model.ts';
 export { sessionToJson } from './model.ts';
+export { sessionReadBound } from './read-bound.ts';
 export {
   activeSince,
   clearActiveOrganization,

@@ -3,10 +3,12 @@ import { session as rows } from '@latch/contract';
 import { hashToken } from '../../core/crypto/hash.ts';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { cacheableRead } from '../../core/read-cache.ts';
 import { actorOf, recordEvent } from '../audit/index.ts';
 import { userToJson } from '../user/index.ts';
 import { requireSession } from './guard.ts';
 import { sessionToJson } from './model.ts';
+import { earliestExpiry, sessionReadBound } from './read-bound.ts';
 import {
   deleteSessionById,
   deleteSessionsOfUser,
@@ -70,13 +72,20 @@ const signOut = defineEndpoint(rows.signOut, {
   },
 });
 
-const listSessions = defineEndpoint(rows.listSessions, {
-  async handler(ctx) {
-    const { user } = await requireSession(ctx, 'fresh');
-    const sessions = await listActiveSessionsOfUser(ctx.deps.db, user.id, ctx.deps.clock.now());
-    return sessions.filter((s) => !s.impersonatedBy).map(sessionToJson);
+// remembered while no session or user row is written, until a listed session expires (core/read-cache.ts)
+const listSessions = cacheableRead(
+  defineEndpoint(rows.listSessions, {
+    async handler(ctx) {
+      const { user } = await requireSession(ctx, 'fresh');
+      const sessions = await listActiveSessionsOfUser(ctx.deps.db, user.id, ctx.deps.clock.now());
+      return sessions.filter((s) => !s.impersonatedBy).map(sessionToJson);
+    },
+  }),
+  async (ctx, result) => {
+    const bound = await sessionReadBound(ctx, { fresh: true });
+    return bound === null ? null : Math.min(bound, earliestExpiry(result));
   },
-});
+);
 
 const revokeSession = defineEndpoint(rows.revokeSession, {
   async handler(ctx) {

@@ -2,9 +2,10 @@
 import { teams as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { cacheableRead } from '../../core/read-cache.ts';
 import { auditActor } from '../audit/index.ts';
 import { requireOrganizationId, requireOrgSession, setSessionActive } from '../organization/index.ts';
-import { setSessionCookies } from '../session/index.ts';
+import { sessionReadBound, setSessionCookies } from '../session/index.ts';
 import { teamMemberToJson, teamToJson } from './model.ts';
 import {
   addTeamMember,
@@ -74,15 +75,19 @@ const setActiveTeam = defineEndpoint(rows.setActiveTeam, {
   },
 });
 
-const listUserTeamsEndpoint = defineEndpoint(rows.listUserTeams, {
-  async handler(ctx) {
-    const current = await requireOrgSession(ctx);
-    const organizationId = ctx.query.organizationId ?? (ctx.query.userId ? current.session.activeOrganizationId : null);
-    return (await listUserTeams(ctx.deps, current.user.id, { userId: ctx.query.userId, organizationId })).map(
-      teamToJson,
-    );
-  },
-});
+const listUserTeamsEndpoint = cacheableRead(
+  defineEndpoint(rows.listUserTeams, {
+    async handler(ctx) {
+      const current = await requireOrgSession(ctx);
+      const organizationId =
+        ctx.query.organizationId ?? (ctx.query.userId ? current.session.activeOrganizationId : null);
+      return (await listUserTeams(ctx.deps, current.user.id, { userId: ctx.query.userId, organizationId })).map(
+        teamToJson,
+      );
+    },
+  }),
+  (ctx) => sessionReadBound(ctx),
+);
 
 const listTeamMembersEndpoint = defineEndpoint(rows.listTeamMembers, {
   async handler(ctx) {
