@@ -11,6 +11,7 @@ import {
   type ChangeChannel,
   createSessionChanges,
   type SessionChanges,
+  writeKind,
   writesSessionAnswer,
 } from './session-changes.ts';
 
@@ -69,6 +70,50 @@ describe('which statements change a session answer', () => {
     expect(writesSessionAnswer(db.updateTable('account').set({ password: 'p' }).toOperationNode())).toBe(false);
     expect(writesSessionAnswer(db.deleteFrom('verification').toOperationNode())).toBe(false);
     expect(writesSessionAnswer(sql`update "sessionArchive" set x = 1`.toOperationNode())).toBe(false);
+  });
+});
+
+describe('which statements change a remembered read (core/read-cache.ts)', () => {
+  const now = new Date();
+  it('session and user writes change both; organization tables and new sessions only the reads', () => {
+    expect(writeKind(db.updateTable('user').set({ name: 'n' }).toOperationNode())).toBe('session');
+    expect(writeKind(db.deleteFrom('session').toOperationNode())).toBe('session');
+    const newSession = db
+      .insertInto('session')
+      .values({
+        id: 's',
+        userId: 'u',
+        token: 't',
+        expiresAt: now,
+        createdAt: now,
+        updatedAt: now,
+        ipAddress: null,
+        userAgent: null,
+      })
+      .toOperationNode();
+    expect(writeKind(newSession)).toBe('read');
+    expect(writeKind(db.updateTable('member').set({ role: 'admin' }).toOperationNode())).toBe('read');
+    expect(writeKind(db.deleteFrom('member').toOperationNode())).toBe('read');
+    expect(writeKind(db.updateTable('organization').set({ name: 'n' }).toOperationNode())).toBe('read');
+    expect(writeKind(db.deleteFrom('invitation').toOperationNode())).toBe('read');
+    expect(writeKind(db.deleteFrom('teamMember').toOperationNode())).toBe('read');
+    expect(
+      writeKind(
+        db
+          .insertInto('team')
+          .values({ id: 't', name: 'n', organizationId: 'o', createdAt: now, updatedAt: null })
+          .toOperationNode(),
+      ),
+    ).toBe('read');
+    expect(writeKind(sql`truncate "teamMember"`.toOperationNode())).toBe('read');
+    expect(writeKind(sql`insert into member (id) values (${'x'})`.toOperationNode())).toBe('read');
+  });
+
+  it('reads and other tables change nothing', () => {
+    expect(writeKind(db.selectFrom('member').selectAll().toOperationNode())).toBeNull();
+    expect(writeKind(db.updateTable('account').set({ password: 'p' }).toOperationNode())).toBeNull();
+    expect(writeKind(db.deleteFrom('verification').toOperationNode())).toBeNull();
+    expect(writeKind(sql`update "memberArchive" set x = 1`.toOperationNode())).toBeNull();
   });
 });
 
@@ -144,6 +189,43 @@ describe('the feed', () => {
       });
     });
     expect(channel.sent.filter((m) => m.startsWith('w:'))).toHaveLength(1);
+  });
+
+  it('a read-only write moves the read version, not the session version, and is announced as r:', async () => {
+    const channel = memoryChannel();
+    feed = createSessionChanges({ channel, logger: createLogger('error') });
+    expect(feed.readVersion()).toBeNull();
+    channel.up();
+    const session = feed.version();
+    const read = feed.readVersion();
+    let during: number | null = null;
+    await feed.within(async () => {
+      feed?.plugin.transformQuery({
+        node: db.updateTable('member').set({ role: 'admin' }).toOperationNode(),
+        queryId: { queryId: 'q' },
+      });
+      during = feed?.readVersion() ?? null;
+    });
+    expect(during).not.toBe(read);
+    expect(feed.readVersion()).not.toBe(during);
+    expect(feed.version()).toBe(session);
+    expect(channel.sent.filter((m) => !m.startsWith('hb:'))).toEqual([expect.stringMatching(/^r:/)]);
+    // another instance's read-only change: the reads forget, the session check keeps its memory
+    const before = feed.readVersion();
+    await channel.publish('r:someone-else');
+    await Promise.resolve();
+    expect(feed.readVersion()).not.toBe(before);
+    expect(feed.version()).toBe(session);
+    // a session change moves both
+    const readBefore = feed.readVersion();
+    await channel.publish('w:someone-else');
+    await Promise.resolve();
+    expect(feed.version()).not.toBe(session);
+    expect(feed.readVersion()).not.toBe(readBefore);
+    // and a lost channel makes both null
+    channel.down();
+    expect(feed.readVersion()).toBeNull();
+    expect(feed.version()).toBeNull();
   });
 
   it("another instance's announcement moves the version", async () => {

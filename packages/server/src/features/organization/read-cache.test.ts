@@ -7,10 +7,13 @@
  * gets their refusal, not the remembered page; a lost channel turns the memory off;
  * `session.memoryCache: false` never remembers; one person's entry is never another's.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../core/db/schema.ts';
+import { createNodeListener } from '../../node-adapter.ts';
 import type { TestClient } from '../../test/client.ts';
 import { POSTGRES_URL, REDIS_URL } from '../../test/databases.ts';
 import {
@@ -143,6 +146,38 @@ await forEachDatabase(
       expect((await remembered(cookie, '/organization/list-user-teams')).json.length).toBeGreaterThanOrEqual(0);
       // a different query is a different question
       expect((await read(a, cookie, '/organization/list-members', { limit: '1' })).from).toBe('store');
+    });
+
+    it('over node:http the remembered answer is written as the general pipeline wrote it', async () => {
+      const server = createServer(createNodeListener(a.auth));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/auth/organization/list`;
+      const headers = { cookie: cookieOf(boss.client) };
+      const seen = async () => {
+        const res = await fetch(url, { headers });
+        const picked = ['content-type', 'cache-control', 'x-content-type-options'].map((h) => res.headers.get(h));
+        return { status: res.status, text: await res.text(), picked, setCookie: res.headers.getSetCookie() };
+      };
+      try {
+        const hits = () => a.auth.deps.readCache?.hits() ?? 0;
+        const general = await seen();
+        let fromMemory = general;
+        await until(
+          async () => {
+            const before = hits();
+            fromMemory = await seen();
+            return hits() === before + 1;
+          },
+          BOUND_MS,
+          'a GET answered from memory',
+        );
+        expect(general.status).toBe(200);
+        expect(fromMemory).toEqual(general);
+        expect(general.picked).toEqual(['application/json', 'no-store', 'nosniff']);
+        expect(general.setCookie).toEqual([]);
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
     });
 
     it('organization writes through the API change the next answer: rename, role, invitation, team, member', async () => {
