@@ -92,6 +92,7 @@ export function createNodeListener(
     };
     if (incoming.method === 'GET' && fastRead && incoming.url !== undefined && fastRead.handles(incoming.url)) {
       try {
+        const started = metrics ? performance.now() : 0;
         const read = await fastRead({
           url: incoming.url,
           cookie: incoming.headers.cookie,
@@ -99,6 +100,9 @@ export function createNodeListener(
           ip: ipOf(header, incoming.socket.remoteAddress ?? null),
         });
         if (read.answer) {
+          // counted and timed under its route like the general way's answers (the path is a fixed one)
+          if (metrics && read.path)
+            metrics.observeRequest('GET', read.path, read.answer.status, (performance.now() - started) / 1000);
           write(outgoing, read.answer);
           return;
         }

@@ -171,7 +171,7 @@ export interface FastRead {
    * rate limit was already counted when `counted` is true. Throws only when the rate
    * limit's store fails (nothing was counted then).
    */
-  (input: FastReadInput): Promise<{ answer: PlainAnswer | null; counted: boolean }>;
+  (input: FastReadInput): Promise<{ answer: PlainAnswer | null; counted: boolean; path: string | null }>;
   /** Whether a request target may be answered here at all (cheap: no cookie parsing). */
   handles(url: string): boolean;
 }
@@ -189,14 +189,14 @@ export function createFastRead(deps: AuthDeps, cache: ReadCache, rateLimit: Rate
   };
   const read = async (input: FastReadInput) => {
     const path = pathOf(input.url);
-    if (!path) return { answer: null, counted: false };
+    if (!path) return { answer: null, counted: false, path: null };
     const key = cache.keyOf({
       path,
       pathAndQuery: input.url.slice(basePath.length),
       cookie: input.cookie ?? null,
       authorization: input.authorization ?? null,
     });
-    if (!key) return { answer: null, counted: false };
+    if (!key) return { answer: null, counted: false, path };
     if (rateLimit) {
       const decision = await rateLimit.checkRequest({ ip: input.ip, path });
       if (!decision.allowed) {
@@ -207,12 +207,13 @@ export function createFastRead(deps: AuthDeps, cache: ReadCache, rateLimit: Rate
             body: tooMany,
           },
           counted: true,
+          path,
         };
       }
     }
     const version = cache.version();
     const answer = version === null ? undefined : cache.get(key, version, deps.clock.now().getTime());
-    return { answer: answer ?? null, counted: true };
+    return { answer: answer ?? null, counted: true, path };
   };
   return Object.assign(read, { handles: (url: string) => pathOf(url) !== null });
 }
