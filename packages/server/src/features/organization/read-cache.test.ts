@@ -19,6 +19,7 @@ import { POSTGRES_URL, REDIS_URL } from '../../test/databases.ts';
 import {
   BASE_URL,
   createTestApp,
+  describeOnDatabases,
   forEachDatabase,
   openSharedDatabase,
   PASSWORD,
@@ -360,6 +361,39 @@ await forEachDatabase(
     });
   },
   { redis: true },
+);
+
+await describeOnDatabases(
+  'remembered reads under a rate limit',
+  {
+    ...OPTIONS,
+    rateLimit: { enabled: true, storage: 'memory', customRules: { '/organization/list': { window: 60, max: 3 } } },
+  },
+  (t) => {
+    it('counts each request once, whichever way answers it, and answers 429 from memory too', async () => {
+      const { person } = await owner(t.app);
+      const server = createServer(createNodeListener(t.app.auth));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/auth/organization/list`;
+      const headers = { cookie: cookieOf(person.client) };
+      try {
+        const hits = () => t.app.auth.deps.readCache?.hits() ?? 0;
+        // the announcements of the sign-up and the organization's creation have arrived
+        await new Promise((r) => setTimeout(r, 100));
+        const before = hits();
+        // one answered by the general way (counted once, by the fast way), two from memory: the three allowed
+        for (let i = 0; i < 3; i++) expect((await fetch(url, { headers })).status).toBe(200);
+        // MySQL without Redis has no change feed, so no memory: all three went the general way
+        expect(hits() - before).toBe(t.dialect === 'mysql' ? 0 : 2);
+        const limited = await fetch(url, { headers });
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers.get('x-retry-after'))).toBeGreaterThan(0);
+        expect((await limited.json()).code).toBe('TOO_MANY_REQUESTS');
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    });
+  },
 );
 
 /** Cuts every session-changes listener's connection, as a network failure would. */
