@@ -25,6 +25,14 @@
  * Invalidation is coarse on purpose: any write of a session or user row empties every
  * instance's memory. Reads between writes are what the cache is for (a product asking for
  * the same session on every page); a write costs each instance one store read per session.
+ *
+ * A second counter, `readVersion()`, tags the remembered reads (core/read-cache.ts:
+ * list-sessions and the organization reads). It moves whenever the session version does,
+ * and also on writes that change only those reads: any write of an organization, member,
+ * invitation, team or teamMember row, and a new session row. Such writes are announced as
+ * `r:` (Latch over Redis; migration 0013's triggers on PostgreSQL) and move only the read
+ * version elsewhere; `w:` moves both. The own-write and channel-loss rules are the same:
+ * `readVersion()` is null exactly when `version()` is.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
