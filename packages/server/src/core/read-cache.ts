@@ -44,9 +44,9 @@ export const CACHEABLE_READS: ReadonlySet<string> = new Set([
   '/organization/list-user-teams',
 ]);
 
-/** A larger answer is not remembered (a 10,000-member page asked without a limit, say). */
+/** A larger answer (in characters of its JSON) is not remembered (a 10,000-member page asked without a limit, say). */
 export const MAX_BODY_BYTES = 512 * 1024;
-/** What all remembered bodies may take together; the oldest entries make room. */
+/** What all remembered bodies may take together (characters); the oldest entries make room. */
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRIES = 10_000;
 
@@ -141,6 +141,9 @@ export function createReadCache(deps: AuthDeps): ReadCache | null {
       return entry;
     },
     set(key, current, answer, usableUntilMs) {
+      // read under a version that has moved on since (versions only grow): stale already, and
+      // keeping it would empty the newer entries
+      if (current < tagged) return;
       sync(current);
       if (answer.body.length > MAX_BODY_BYTES) return;
       drop(key);
