@@ -106,31 +106,42 @@ export function createLeaseBook(reserve: Reserve, options: LeaseBookOptions): Le
     return pending;
   };
 
+  /** Spends a point of `key`'s live lease, or repeats its remembered refusal; null when the store must be asked. */
+  const fromLease = (key: string, rule: Rule): HitResult | null => {
+    const nowMs = now();
+    const lease = leases.get(key);
+    if (!lease || lease.endsAt <= nowMs) return null;
+    const msBeforeReset = Math.ceil(lease.endsAt - nowMs);
+    if (lease.left > 0) {
+      lease.left -= 1;
+      lease.count += 1;
+      return { allowed: true, count: Math.min(rule.max, lease.count), msBeforeReset };
+    }
+    return lease.exhausted ? { allowed: false, count: rule.max, msBeforeReset } : null;
+  };
+
+  const hitThroughStore = async (key: string, rule: Rule, wanted: number): Promise<HitResult> => {
+    for (;;) {
+      // wait for the reservation in flight, or make one; then look again (concurrent hits may
+      // have spent it already, and a window may have ended meanwhile)
+      await (inFlight.get(key) ?? reserveFor(key, rule, wanted));
+      const answer = fromLease(key, rule);
+      if (answer) return answer;
+    }
+  };
+
   return {
     get size() {
       return leases.size;
     },
-    async hit(key, rule, wanted) {
+    hit(key, rule, wanted) {
       if (++hitsSinceSweep >= SWEEP_EVERY_HITS) {
         hitsSinceSweep = 0;
         sweepExpiredHead(now());
       }
-      for (;;) {
-        const nowMs = now();
-        const lease = leases.get(key);
-        if (lease && lease.endsAt > nowMs) {
-          const msBeforeReset = Math.ceil(lease.endsAt - nowMs);
-          if (lease.left > 0) {
-            lease.left -= 1;
-            lease.count += 1;
-            return { allowed: true, count: Math.min(rule.max, lease.count), msBeforeReset };
-          }
-          if (lease.exhausted) return { allowed: false, count: rule.max, msBeforeReset };
-        }
-        // spent, ended or none yet: wait for the reservation in flight, or make one; then look again
-        // (concurrent hits may have spent it already, and a window may have ended meanwhile)
-        await (inFlight.get(key) ?? reserveFor(key, rule, wanted));
-      }
+      // the common case, a live lease with points left (or a remembered refusal), answers without a turn
+      const answer = fromLease(key, rule);
+      return answer ? Promise.resolve(answer) : hitThroughStore(key, rule, wanted);
     },
     clear() {
       leases.clear();

@@ -115,25 +115,29 @@ export function createRedisStore(redis: Redis, options: RedisStoreOptions = {}):
     now: options.now,
   });
 
+  /** One request counted in Redis by the per-request script. */
+  const countOne = async (key: string, rule: Rule): Promise<HitResult> => {
+    try {
+      const res = await limiterFor(rule).consume(key, 1);
+      return { allowed: true, count: res.consumedPoints, msBeforeReset: Math.max(0, res.msBeforeNext) };
+    } catch (outcome: unknown) {
+      // RateLimiterRedis rejects with a RateLimiterRes when the limit is reached, an Error when Redis failed
+      if (outcome instanceof RateLimiterRes) {
+        return {
+          allowed: false,
+          count: outcome.consumedPoints - 1,
+          msBeforeReset: Math.max(0, outcome.msBeforeNext),
+        };
+      }
+      throw outcome;
+    }
+  };
+
   return {
     name: 'redis',
-    async hit(key: string, rule: Rule, hitOptions?: HitOptions): Promise<HitResult> {
+    hit(key: string, rule: Rule, hitOptions?: HitOptions): Promise<HitResult> {
       const lease = hitOptions?.lease ?? 1;
-      if (lease > 1) return leases.hit(key, rule, lease);
-      try {
-        const res = await limiterFor(rule).consume(key, 1);
-        return { allowed: true, count: res.consumedPoints, msBeforeReset: Math.max(0, res.msBeforeNext) };
-      } catch (outcome: unknown) {
-        // RateLimiterRedis rejects with a RateLimiterRes when the limit is reached, an Error when Redis failed
-        if (outcome instanceof RateLimiterRes) {
-          return {
-            allowed: false,
-            count: outcome.consumedPoints - 1,
-            msBeforeReset: Math.max(0, outcome.msBeforeNext),
-          };
-        }
-        throw outcome;
-      }
+      return lease > 1 ? leases.hit(key, rule, lease) : countOne(key, rule);
     },
     async close() {
       // the connection belongs to the caller; unspent leased points are simply not spent
