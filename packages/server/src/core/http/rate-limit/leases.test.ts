@@ -254,6 +254,26 @@ describe.skipIf(!redisAvailable)('rate-limit leases over Redis', () => {
     expect(await redis.pttl(redisKey(ip, path))).toBeGreaterThan(500);
   });
 
+  it('remembers leases for a bounded number of keys, dropping the oldest (whose points are then lost)', async () => {
+    const path = '/bounded';
+    const limiter = createRateLimiter(config({ [path]: { window: 60, max: 1000 } }), {
+      db: noDb,
+      redis: connections[0] as Redis,
+      clock: new ManualClock(),
+      memoryMaxKeys: 2,
+    });
+    open.push(limiter);
+    const redis = connections[0] as Redis;
+    const [first, second, third] = [randomIPv4(), randomIPv4(), randomIPv4()];
+    for (const ip of [first, second]) expect((await limiter.checkRequest({ ip, path })).allowed).toBe(true);
+    expect((await limiter.checkRequest({ ip: first, path })).allowed).toBe(true);
+    expect(await redis.get(redisKey(first, path))).toBe('10');
+    // a third key pushes the oldest lease out; the first address then needs a new one
+    expect((await limiter.checkRequest({ ip: third, path })).allowed).toBe(true);
+    expect((await limiter.checkRequest({ ip: first, path })).allowed).toBe(true);
+    expect(await redis.get(redisKey(first, path))).toBe('20');
+  });
+
   it('spends a lease it holds when Redis goes away, then counts in memory and says so', async () => {
     const path = '/outage';
     const redis = await openRedis();

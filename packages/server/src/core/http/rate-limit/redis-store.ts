@@ -69,8 +69,6 @@ const RESERVE_SHA = createHash('sha1').update(RESERVE_LUA).digest('hex');
 export interface RedisStoreOptions {
   /** The most keys with a lease remembered in this process (default 100,000, as the memory store). */
   maxLeasedKeys?: number;
-  /** Monotonic milliseconds for the leases' ends (tests); Redis expires keys in real time. */
-  now?: () => number;
 }
 
 export function createRedisStore(redis: Redis, options: RedisStoreOptions = {}): CounterStore {
@@ -110,10 +108,8 @@ export function createRedisStore(redis: Redis, options: RedisStoreOptions = {}):
     }
     return grantFrom(reply);
   };
-  const leases = createLeaseBook(reserve, {
-    maxKeys: options.maxLeasedKeys ?? DEFAULT_MEMORY_MAX_KEYS,
-    now: options.now,
-  });
+  // leases end by a monotonic clock, not the limiter's: Redis expires keys in real time
+  const leases = createLeaseBook(reserve, { maxKeys: options.maxLeasedKeys ?? DEFAULT_MEMORY_MAX_KEYS });
 
   /** One request counted in Redis by the per-request script. */
   const countOne = async (key: string, rule: Rule): Promise<HitResult> => {
