@@ -20,7 +20,8 @@ const LEASE_CAP = 1000;
  * Lease size for a per-client rule over a shared store (docs/decisions/rate-limit-leases.md):
  * how many of the window's `max` points one instance may reserve at once and spend without a
  * round trip. 1 (count every request in the store, exactly) below `max` 200, so every
- * built-in rule, every per-account rule and the default 100 per 10 s stay exact; above it a
+ * built-in rule and the default 100 per 10 s stay exact (per-account limits never lease,
+ * whatever their `max`: the limiter asks for 1 there); above it a
  * hundredth of `max`, at most 1,000: another instance can then hold at most 1% of a budget
  * (and 1,000 points) that this one cannot spend, which is how early a refusal can come.
  */
