@@ -13,7 +13,7 @@ import { createDatabaseStore } from './database-store.ts';
 import { accountDigest, canonicalPath, clientKeyForIp, storeKey, UNKNOWN_CLIENT } from './keys.ts';
 import { createMemoryStore, DEFAULT_MEMORY_MAX_KEYS } from './memory-store.ts';
 import { createRedisStore } from './redis-store.ts';
-import { compileRules, type Rule } from './rules.ts';
+import { compileRules, leaseSize, type Rule } from './rules.ts';
 import type { CounterStore } from './store.ts';
 
 export interface RateLimitDecision {
@@ -22,7 +22,10 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
   /** The window's maximum; 0 when no limit applies (then send no rate-limit headers). */
   limit: number;
-  /** Requests left in this window. */
+  /**
+   * Requests left in this window: exact when each request is counted in the store, approximate
+   * for a rule counted through leases (docs/decisions/rate-limit-leases.md).
+   */
   remaining: number;
 }
 
@@ -43,7 +46,10 @@ export interface RateLimiterDeps {
   redis: Redis | null;
   clock: Clock;
   logger?: Logger;
-  /** Bound of the memory store (and of the fallback used while the shared store fails). */
+  /**
+   * Bound of the memory store (and of the fallback used while the shared store fails), and of
+   * the keys whose leases of the Redis store this process remembers.
+   */
   memoryMaxKeys?: number;
 }
 
@@ -66,10 +72,11 @@ export function createRateLimiter(config: ResolvedConfig['rateLimit'], deps: Rat
   let lastFailureLogMs = Number.NEGATIVE_INFINITY;
   let unknownClientWarned = false;
 
-  const decide = async (key: string, rule: Rule): Promise<RateLimitDecision> => {
+  /** `lease` 1 counts this request in the store; more lets a shared store reserve that many at once. */
+  const decide = async (key: string, rule: Rule, lease: number): Promise<RateLimitDecision> => {
     let hit: Awaited<ReturnType<CounterStore['hit']>>;
     try {
-      hit = await store.hit(storeKey(key), rule);
+      hit = await store.hit(storeKey(key), rule, { lease });
     } catch (error) {
       // a broken shared store must not take sign-in down with it: count in this process
       // until it is back (limits are then per instance), and say so
@@ -103,13 +110,14 @@ export function createRateLimiter(config: ResolvedConfig['rateLimit'], deps: Rat
           { ip },
         );
       }
-      return decide(`ip|${client}|${canonical}`, rule);
+      return decide(`ip|${client}|${canonical}`, rule, leaseSize(rule.max));
     },
     async checkAccount({ path, account }) {
       if (!config.enabled) return UNLIMITED;
       const match = rules.forAccount(canonicalPath(path));
       if (!match) return UNLIMITED;
-      return decide(`acct|${match.group}|${accountDigest(account)}`, match.rule);
+      // per account, every attempt is counted in the store, whatever the rule's max
+      return decide(`acct|${match.group}|${accountDigest(account)}`, match.rule, 1);
     },
     async close() {
       await store.close();
@@ -132,6 +140,6 @@ function selectStore(
     case 'redis':
       if (!deps.redis)
         throw new Error('rateLimit.storage is "redis" but no Redis connection is configured (redis.url)');
-      return createRedisStore(deps.redis);
+      return createRedisStore(deps.redis, { maxLeasedKeys: deps.memoryMaxKeys });
   }
 }

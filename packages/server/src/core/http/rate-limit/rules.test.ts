@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RateLimitRule } from '../../config/resolve.ts';
-import { compileRules, wildcardToRegExp } from './rules.ts';
+import { compileRules, leaseSize, wildcardToRegExp } from './rules.ts';
 
 const book = (customRules: Record<string, RateLimitRule> = {}) => compileRules({ window: 10, max: 100, customRules });
 
@@ -93,6 +93,26 @@ describe('per-account rules', () => {
     const rules = book({ '/sign-in/email': false, '/sign-in/username': { window: 1, max: 1000 } });
     expect(rules.forAccount('/sign-in/email')).toBeNull();
     expect(rules.forAccount('/sign-in/username')?.rule).toEqual({ window: 60, max: 5 });
+  });
+});
+
+describe('lease sizes (docs/decisions/rate-limit-leases.md)', () => {
+  it('counts each request below max 200, leases a hundredth of max above it, at most 1,000', () => {
+    expect([1, 3, 5, 10, 100, 199, 200, 299, 300, 1000, 99_999, 100_000, 100_000_000].map(leaseSize)).toEqual([
+      1, 1, 1, 1, 1, 1, 2, 2, 3, 10, 999, 1000, 1000,
+    ]);
+  });
+
+  it('leaves every built-in per-IP rule and the default exact', () => {
+    const rules = book();
+    for (const path of [
+      '/get-session',
+      '/sign-in/email',
+      '/forget-password',
+      '/two-factor/enable',
+      '/magic-link/verify',
+    ])
+      expect(leaseSize(rules.forRequest(path)?.max ?? 0), path).toBe(1);
   });
 });
 

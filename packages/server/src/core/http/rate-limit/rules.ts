@@ -11,6 +11,24 @@ export interface Rule {
   max: number;
 }
 
+/** `max` / this is the lease: each instance holds at most 1% of a budget unspent. */
+const LEASE_DIVISOR = 100;
+/** The most points one instance may hold for one key. */
+const LEASE_CAP = 1000;
+
+/**
+ * Lease size for a per-client rule over a shared store (docs/decisions/rate-limit-leases.md):
+ * how many of the window's `max` points one instance may reserve at once and spend without a
+ * round trip. 1 (count every request in the store, exactly) below `max` 200, so every
+ * built-in rule and the default 100 per 10 s stay exact (per-account limits never lease,
+ * whatever their `max`: the limiter asks for 1 there); above it a
+ * hundredth of `max`, at most 1,000: another instance can then hold at most 1% of a budget
+ * (and 1,000 points) that this one cannot spend, which is how early a refusal can come.
+ */
+export function leaseSize(max: number): number {
+  return Math.max(1, Math.min(LEASE_CAP, Math.floor(max / LEASE_DIVISOR)));
+}
+
 interface BuiltInRule {
   matches(path: string): boolean;
   rule: Rule;
