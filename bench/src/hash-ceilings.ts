@@ -23,9 +23,16 @@ const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 const PASSWORD = 'Bench-Password-123';
 const cores = availableParallelism();
 
-async function loop(inFlight: number, verify: () => Promise<boolean>): Promise<number> {
+interface Figures {
+  perSecond: number;
+  /** CPU time of the whole process per verification (every thread): what a hash costs, whoever else wants the cores. */
+  cpuMs: number;
+}
+
+async function loop(inFlight: number, verify: () => Promise<boolean>): Promise<Figures> {
   // warm-up: one round of every slot
   await Promise.all(Array.from({ length: inFlight }, verify));
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const until = started + SECONDS * 1000;
   let done = 0;
@@ -37,7 +44,8 @@ async function loop(inFlight: number, verify: () => Promise<boolean>): Promise<n
       }
     }),
   );
-  return done / ((performance.now() - started) / 1000);
+  const used = process.cpuUsage(cpu);
+  return { perSecond: done / ((performance.now() - started) / 1000), cpuMs: (used.user + used.system) / 1000 / done };
 }
 
 async function main(): Promise<void> {
@@ -51,7 +59,7 @@ async function main(): Promise<void> {
       await pool.close();
     }
   };
-  const all: [string, () => Promise<number>][] = [
+  const all: [string, () => Promise<Figures>][] = [
     [`libuv ×${cores * 2} (the bench's ceiling)`, viaLibuv(cores * 2)],
     [`libuv ×${cores}`, viaLibuv(cores)],
     [`pool ${cores}@nice10 (the service's default)`, viaPool(cores, 10)],
@@ -60,24 +68,28 @@ async function main(): Promise<void> {
   ];
   const only = (process.env.HASH_METHODS ?? '').split(',').filter(Boolean);
   const methods = only.length ? all.filter(([label]) => only.some((o) => label.startsWith(o))) : all;
-  const results = new Map<string, number[]>(methods.map(([label]) => [label, []]));
+  const results = new Map<string, Figures[]>(methods.map(([label]) => [label, []]));
   process.stderr.write(`${cores} cores, ${SECONDS} s per method, ${ROUNDS} rounds\n`);
   for (let round = 1; round <= ROUNDS; round++) {
     // a different order each round, so no method always follows the same one
     const order = round % 2 ? methods : [...methods].reverse();
     for (const [label, run] of order) {
       const load = loadavg()[0]?.toFixed(2);
-      const perSecond = await run();
-      results.get(label)?.push(perSecond);
-      process.stderr.write(`round ${round}  ${label.padEnd(42)} ${perSecond.toFixed(1)}/s  (load ${load})\n`);
+      const figures = await run();
+      results.get(label)?.push(figures);
+      process.stderr.write(
+        `round ${round}  ${label.padEnd(42)} ${figures.perSecond.toFixed(1)}/s  ${figures.cpuMs.toFixed(2)} ms CPU per hash  (load ${load})\n`,
+      );
     }
   }
-  process.stderr.write('\nmedian of the rounds:\n');
+  process.stderr.write(`\nmedian of the rounds, and what ${cores} idle cores would do at that CPU per hash:\n`);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   for (const [label, values] of results) {
-    const sorted = [...values].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    const perSecond = median(values.map((v) => v.perSecond));
+    const cpuMs = median(values.map((v) => v.cpuMs));
+    const idle = (cores * 1000) / cpuMs;
     process.stderr.write(
-      `  ${label.padEnd(42)} ${median.toFixed(1)}/s  [${sorted.map((v) => v.toFixed(0)).join(', ')}]\n`,
+      `  ${label.padEnd(42)} ${perSecond.toFixed(1)}/s  ${cpuMs.toFixed(2)} ms CPU per hash → ${idle.toFixed(0)}/s\n`,
     );
   }
 }

@@ -18,7 +18,7 @@
  * e.g. "before=/tmp/main-before.mjs,after=packages/server/dist/main.mjs"), COST_CONFIG (JSON merged into the server's config), BENCH_NODE_ARGS (extra flags for the
  * server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_POSTGRES_URL. Linux only (/proc).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,6 +34,7 @@ const WARMUP = Number(process.env.COST_WARMUP ?? 150);
 const IN_FLIGHT = Number(process.env.COST_IN_FLIGHT ?? 8);
 const USERS = Number(process.env.COST_USERS ?? 2000);
 const ROUNDS = Number(process.env.COST_ROUNDS ?? 2);
+const THREADS = process.env.COST_THREADS === '1';
 const KINDS = (process.env.COST_KINDS ?? 'sign-up,sign-in').split(',').map((k) => k.trim());
 const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECRET = 'bench-secret-that-is-long-enough-0123456789abcdef';
@@ -71,19 +72,46 @@ async function inFlight(count: number, op: (n: number) => Promise<void>): Promis
   );
 }
 
+/** Nanoseconds on a core of every thread of `pid`, by name and id. */
+function threadsByName(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name =
+        Number(tid) === pid ? 'main' : `${readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()}:${tid}`;
+      byName.set(name, (byName.get(name) ?? 0) + threadNs(pid, Number(tid)));
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return byName;
+}
+
 interface Measure {
+  /** Milliseconds per operation of the server's busiest threads (COST_THREADS=1). */
+  threads?: string;
   mainMs: number;
   processMs: number;
   perSecond: number;
 }
 
 async function measure(server: RunningServer, count: number, op: (n: number) => Promise<void>): Promise<Measure> {
+  const threads0 = THREADS ? threadsByName(server.pid) : null;
   const main0 = threadNs(server.pid, server.pid);
   const proc0 = processTicks(server.pid);
   const t0 = performance.now();
   await inFlight(count, op);
   const seconds = (performance.now() - t0) / 1000;
+  const threads = threads0
+    ? [...threadsByName(server.pid)]
+        .map(([name, ns]) => [name, (ns - (threads0.get(name) ?? 0)) / 1e6 / count] as const)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+        .join(', ')
+    : undefined;
   return {
+    ...(threads && { threads }),
     mainMs: (threadNs(server.pid, server.pid) - main0) / 1e6 / count,
     processMs: ((processTicks(server.pid) - proc0) * TICK_MS) / count,
     perSecond: count / seconds,
@@ -135,7 +163,7 @@ async function postgresDatabase(name: string): Promise<{ url: string; drop(): Pr
 }
 
 const fmt = (m: Measure) =>
-  `main ${m.mainMs.toFixed(2)} ms/op, process ${m.processMs.toFixed(1)} ms/op, ${m.perSecond.toFixed(0)}/s`;
+  `main ${m.mainMs.toFixed(2)} ms/op, process ${m.processMs.toFixed(1)} ms/op, ${m.perSecond.toFixed(0)}/s${m.threads ? `\n    by thread (ms/op): ${m.threads}` : ''}`;
 
 async function main(): Promise<void> {
   const { buildServer, serverBundleIsFresh } = (await import(join(root, 'scripts/build-server.mjs'))) as {
