@@ -40,6 +40,8 @@ export async function startLatch(opts: {
   secret: string;
   config: Record<string, unknown>;
   redisURL?: string;
+  /** Another build of the server to start in place of packages/server/dist/main.mjs (to compare two builds). */
+  bundle?: string;
 }): Promise<RunningServer> {
   const port = await freePort();
   const configPath = join(opts.workDir, `${opts.name}.config.json`);
@@ -66,10 +68,14 @@ export async function startLatch(opts: {
     SERVER_NODE_FLAGS: string[];
   };
   const nodeArgs = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(opts.root, 'packages/server/dist/main.mjs')], {
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, opts.bundle ?? join(opts.root, 'packages/server/dist/main.mjs')],
+    {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr += d.toString();

@@ -11,7 +11,7 @@ import {
   MailDeliveryError,
   type Mailer,
   type MailMessage,
-  TEXT_ENCODING,
+  mailParts,
 } from './message.ts';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -133,9 +133,7 @@ export function createSmtpMailer(smtpURL: string, opts: CreateMailerOptions): Ma
             from: opts.from,
             to: message.to,
             subject: message.subject,
-            text: message.text,
-            html: message.html,
-            textEncoding: TEXT_ENCODING,
+            ...mailParts(message),
             headers: message.kind ? { [KIND_HEADER]: message.kind } : {},
           }),
           deadline,

@@ -156,6 +156,25 @@ export async function advanceChainHead(
   return { seq: Number(row.seq), lastHash: row.lastHash };
 }
 
+/**
+ * PostgreSQL: the row inserted and the head moved to it in one statement (a data-modifying
+ * CTE), one round trip fewer per event than insertAuditEvent then setChainHead.
+ */
+export async function insertAuditEventAndSetHead(
+  trx: Transaction<Database>,
+  row: Insertable<AuditEventTable>,
+  chainId: string,
+  lastHash: string,
+  mac: string,
+): Promise<void> {
+  await trx
+    .with('inserted', (db) => db.insertInto('auditEvent').values(row))
+    .updateTable('auditChain')
+    .set({ lastHash, headMac: mac })
+    .where('id', '=', chainId)
+    .execute();
+}
+
 export async function setChainHead(
   trx: Transaction<Database>,
   chainId: string,

@@ -12,7 +12,7 @@ import type { AuthDeps } from '../../core/http/context.ts';
 import { writeWithDeliveries } from '../webhooks/index.ts';
 import { chainFor, chainKey, headMac, rowHash } from './chain.ts';
 import type { AuditActorType, AuditDetails, AuditEventInput, AuditOutcome } from './model.ts';
-import { type AuditDb, advanceChainHead, insertAuditEvent, setChainHead } from './repo.ts';
+import { type AuditDb, advanceChainHead, insertAuditEvent, insertAuditEventAndSetHead, setChainHead } from './repo.ts';
 
 /** What recordEvent needs of a request; `{ deps }` alone for the system. */
 export interface AuditCtx {
@@ -101,8 +101,14 @@ async function writeChained(
   const { seq, lastHash } = await advanceChainHead(trx, ctx.deps.dialect, chainId);
   const linked = { ...content, chainId, chainSeq: seq, prevHash: lastHash };
   const row = { ...linked, hash: rowHash(key, linked) };
-  await writeWithDeliveries(trx, ctx.deps, row, (t) => insertAuditEvent(t, row));
-  await setChainHead(trx, chainId, row.hash, headMac(key, chainId, seq, row.hash));
+  const mac = headMac(key, chainId, seq, row.hash);
+  if (ctx.deps.dialect === 'postgres') {
+    // the insert and the head's move in one statement: one round trip fewer per event
+    await writeWithDeliveries(trx, ctx.deps, row, () => insertAuditEventAndSetHead(trx, row, chainId, row.hash, mac));
+  } else {
+    await writeWithDeliveries(trx, ctx.deps, row, (t) => insertAuditEvent(t, row));
+    await setChainHead(trx, chainId, row.hash, mac);
+  }
   return row;
 }
 

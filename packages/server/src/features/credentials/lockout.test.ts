@@ -72,6 +72,20 @@ await describeOnDatabases('the sign-in lockout', {}, (t) => {
     expect(await failuresOf(userId)).toBe(4);
   });
 
+  it('a right password leaves no row behind; a failure is kept, counted from one, until the next right one', async () => {
+    const { email, userId } = await signUpUser(t.app);
+    expect((await signIn(email, PASSWORD)).status).toBe(200);
+    expect(await failuresOf(userId)).toBeNull();
+    expect((await signIn(email, WRONG)).status).toBe(401);
+    expect(await failuresOf(userId)).toBe(1);
+    expect((await signIn(email, WRONG)).status).toBe(401);
+    expect(await failuresOf(userId)).toBe(2);
+    expect((await signIn(email, PASSWORD)).status).toBe(200);
+    expect(await failuresOf(userId)).toBeNull();
+    expect((await signIn(email, WRONG)).status).toBe(401);
+    expect(await failuresOf(userId)).toBe(1);
+  });
+
   it('the username sign-in counts on the same account', async () => {
     const username = `lock_${Math.random().toString(36).slice(2, 10)}`;
     const { email } = await signUpUser(t.app, { username });

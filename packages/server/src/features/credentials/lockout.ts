@@ -5,10 +5,12 @@
  * `maxDelaySeconds`), and after `maxFailures` (at most 100) no password is compared at all
  * until a password reset (by mail, or by an admin) clears the count. A success clears it too.
  *
- * A try is taken before the password is compared, by one conditional UPDATE that counts it
- * as a failure and sets the delay it would earn (ARCHITECTURE.md "Counters are atomic"):
+ * A try is taken before the password is compared, by one conditional statement that counts
+ * it as a failure and sets the delay it would earn (ARCHITECTURE.md "Counters are atomic"):
  * a burst of concurrent guesses gets exactly as many comparisons as the schedule allows, on
- * every database. A right password then deletes the row.
+ * every database. On SQLite and PostgreSQL that statement is one upsert (the row made or
+ * counted, answered by RETURNING); on MySQL/MariaDB, which have no RETURNING, a conditional
+ * UPDATE, then an INSERT when there was no row. A right password then deletes the row.
  *
  * Addresses and usernames without an account have rows too (keyed by a digest of what was
  * typed), so an unknown identity is delayed and locked exactly as a real one is: the answers
@@ -56,9 +58,9 @@ export type TryDecision = { allowed: true } | { allowed: false; retryAfterSecond
  * that lists the growing delays until the cap (at most ~17 branches). The first branch
  * keeps the column, which also gives PostgreSQL the type of the others.
  */
-function nextLockedUntil(nowMs: number, rules: LockoutRules) {
-  const failures = sql.ref('failures');
-  const branches = [sql`when ${failures} < ${rules.freeAttempts - 1} then ${sql.ref('lockedUntil')}`];
+function nextLockedUntil(nowMs: number, rules: LockoutRules, table = '') {
+  const failures = sql.ref(`${table}failures`);
+  const branches = [sql`when ${failures} < ${rules.freeAttempts - 1} then ${sql.ref(`${table}lockedUntil`)}`];
   let n = rules.freeAttempts;
   for (; delayAfterFailure(n, rules) < rules.maxDelaySeconds; n++) {
     branches.push(sql`when ${failures} = ${n - 1} then ${nowMs + delayAfterFailure(n, rules) * 1000}`);
@@ -75,22 +77,40 @@ async function readRow(db: Db, key: string): Promise<{ failures: number; lockedU
   return row ? { failures: Number(row.failures), lockedUntil: Number(row.lockedUntil) } : null;
 }
 
-async function tryInsertFirst(db: Db, dialect: Dialect, key: string, nowMs: number, rules: LockoutRules) {
+/** MySQL/MariaDB: the first failure's row, unless a concurrent first try made it (then false). */
+async function tryInsertFirst(db: Db, key: string, nowMs: number, rules: LockoutRules) {
   const values = { key, failures: 1, lockedUntil: nowMs + delayAfterFailure(1, rules) * 1000 };
   try {
-    const insert =
-      dialect === 'mysql'
-        ? db.insertInto('signInLockout').ignore().values(values)
-        : db
-            .insertInto('signInLockout')
-            .values(values)
-            .onConflict((oc) => oc.column('key').doNothing());
-    const result = await insert.executeTakeFirst();
+    const result = await db.insertInto('signInLockout').ignore().values(values).executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
   } catch (err) {
     if (isUniqueViolation(err)) return false;
     throw err;
   }
+}
+
+/**
+ * SQLite and PostgreSQL: the first failure's row inserted, or the row counted when its delay
+ * has run out and it is not locked for good, in one statement. Whether a row came back says
+ * whether the try was taken (a conflict whose WHERE is false changes nothing and returns nothing).
+ */
+async function upsertTry(db: Db, key: string, rules: LockoutRules, nowMs: number): Promise<boolean> {
+  const row = await db
+    .insertInto('signInLockout')
+    .values({ key, failures: 1, lockedUntil: nowMs + delayAfterFailure(1, rules) * 1000 })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet((eb) => ({
+          lockedUntil: nextLockedUntil(nowMs, rules, 'signInLockout.'),
+          failures: eb('signInLockout.failures', '+', 1),
+        }))
+        .where('signInLockout.lockedUntil', '<=', nowMs)
+        .where('signInLockout.failures', '<', rules.maxFailures),
+    )
+    .returning('failures')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -105,19 +125,26 @@ async function takeSignInTry(
   nowMs: number,
 ): Promise<TryDecision> {
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const result = await db
-      .updateTable('signInLockout')
-      // lockedUntil first: MySQL evaluates SET left to right, each assignment seeing the ones before
-      .set((eb) => ({ lockedUntil: nextLockedUntil(nowMs, rules), failures: eb('failures', '+', 1) }))
-      .where('key', '=', key)
-      .where('lockedUntil', '<=', nowMs)
-      .where('failures', '<', rules.maxFailures)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return { allowed: true };
-    const row = await readRow(db, key);
-    if (!row) {
-      if (await tryInsertFirst(db, dialect, key, nowMs, rules)) return { allowed: true };
-      continue; // a concurrent first try created it: count this one on the row
+    let row: { failures: number; lockedUntil: number } | null;
+    if (dialect === 'mysql') {
+      const result = await db
+        .updateTable('signInLockout')
+        // lockedUntil first: MySQL evaluates SET left to right, each assignment seeing the ones before
+        .set((eb) => ({ lockedUntil: nextLockedUntil(nowMs, rules), failures: eb('failures', '+', 1) }))
+        .where('key', '=', key)
+        .where('lockedUntil', '<=', nowMs)
+        .where('failures', '<', rules.maxFailures)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return { allowed: true };
+      row = await readRow(db, key);
+      if (!row) {
+        if (await tryInsertFirst(db, key, nowMs, rules)) return { allowed: true };
+        continue; // a concurrent first try created it: count this one on the row
+      }
+    } else {
+      if (await upsertTry(db, key, rules, nowMs)) return { allowed: true };
+      row = await readRow(db, key);
+      if (!row) continue; // a right password deleted it since the upsert: go round again
     }
     if (row.failures >= rules.maxFailures) {
       return { allowed: false, retryAfterSeconds: rules.maxDelaySeconds, hardLocked: true };
@@ -125,7 +152,7 @@ async function takeSignInTry(
     if (row.lockedUntil > nowMs) {
       return { allowed: false, retryAfterSeconds: Math.ceil((row.lockedUntil - nowMs) / 1000), hardLocked: false };
     }
-    // the delay ran out between the UPDATE and the read: go round again
+    // the delay ran out between the statement and the read: go round again
   }
   return { allowed: false, retryAfterSeconds: 1, hardLocked: false };
 }

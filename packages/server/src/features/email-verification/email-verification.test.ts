@@ -179,4 +179,40 @@ await describeOnDatabases('email verification', {}, (t) => {
     expect(other.cookie('session_token')).toBeUndefined();
     expect((await client.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
   });
+  it('sign-up removes links that expired more than a day ago, at most once a minute per instance', async () => {
+    const own = createTestApp(db, { emailVerification: { expiresIn: 600 } });
+    try {
+      const expiredLongAgo = async () =>
+        (
+          await db.handle.db
+            .selectFrom('verification')
+            .select('id')
+            .where('identifier', 'like', 'email-verification:%')
+            .where('expiresAt', '<', new Date(own.clock.now().getTime() - 86_400_000))
+            .execute()
+        ).length;
+      await signUpUser(own);
+      own.clock.advance(600 + 86_400 + 1);
+      expect(await expiredLongAgo()).toBeGreaterThan(0);
+      await signUpUser(own);
+      expect(await expiredLongAgo()).toBe(0);
+      // a row that expired long ago appears: the next sign-up within the minute leaves it, the sweep's business
+      const stale = {
+        id: `stale-${Math.random().toString(36).slice(2, 10)}`,
+        identifier: 'email-verification:stale',
+        value: '{}',
+        expiresAt: new Date(own.clock.now().getTime() - 3 * 86_400_000),
+        createdAt: own.clock.now(),
+        updatedAt: own.clock.now(),
+      };
+      await db.handle.db.insertInto('verification').values(stale).execute();
+      await signUpUser(own);
+      expect(await expiredLongAgo()).toBe(1);
+      own.clock.advance(61);
+      await signUpUser(own);
+      expect(await expiredLongAgo()).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
 });
