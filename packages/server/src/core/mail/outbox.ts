@@ -9,7 +9,7 @@ import type { Transporter } from 'nodemailer';
 import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
 import { recordMailFailure } from '../metrics.ts';
 import { loadNodemailer } from '../optional-modules.ts';
-import { type CreateMailerOptions, KIND_HEADER, type Mailer, type MailMessage, mailParts } from './message.ts';
+import { type CreateMailerOptions, KIND_HEADER, type Mailer, type MailMessage, TEXT_ENCODING } from './message.ts';
 
 /** Every http(s) link of a plain-text body, in order, without duplicates. */
 export function extractLinks(text: string): string[] {
@@ -43,7 +43,9 @@ async function writeToOutbox(dir: string, from: string, message: MailMessage, st
     from,
     to: message.to,
     subject: message.subject,
-    ...mailParts(message),
+    text: message.text,
+    html: message.html,
+    textEncoding: TEXT_ENCODING,
     headers: message.kind ? { [KIND_HEADER]: message.kind } : {},
   });
   const base = outboxBaseName(message, new Date());

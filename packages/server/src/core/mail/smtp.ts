@@ -11,7 +11,7 @@ import {
   MailDeliveryError,
   type Mailer,
   type MailMessage,
-  mailParts,
+  TEXT_ENCODING,
 } from './message.ts';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -133,7 +133,9 @@ export function createSmtpMailer(smtpURL: string, opts: CreateMailerOptions): Ma
             from: opts.from,
             to: message.to,
             subject: message.subject,
-            ...mailParts(message),
+            text: message.text,
+            html: message.html,
+            textEncoding: TEXT_ENCODING,
             headers: message.kind ? { [KIND_HEADER]: message.kind } : {},
           }),
           deadline,
