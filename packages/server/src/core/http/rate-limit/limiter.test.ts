@@ -7,6 +7,7 @@ import { connectDatabase } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { createMemoryLogger } from '../../logger.ts';
 import { createRateLimiter, type RateLimiter, UNLIMITED } from './index.ts';
+import { memoize } from './limiter.ts';
 import { createMemoryStore } from './memory-store.ts';
 
 type Config = ResolvedConfig['rateLimit'];
@@ -106,6 +107,17 @@ describe('fixed window per IP and path', () => {
     expect((await signIn(limiter, '203.0.113.6', '/api/auth/sign-up/email')).allowed).toBe(true);
     expect((await signIn(limiter, '203.0.113.7')).allowed).toBe(true);
     expect((await signIn(limiter, '::ffff:203.0.113.6')).allowed).toBe(false);
+  });
+
+  it('keeps counting in the right bucket after more paths and addresses than it remembers buckets of', async () => {
+    const { limiter } = limiterWith({ max: 1_000_000 });
+    for (let i = 0; i < 2; i++) await signIn(limiter, '203.0.113.8');
+    // a flood of distinct junk paths and addresses (attacker-chosen) fills and resets the memo
+    for (let i = 0; i < 12_000; i++)
+      await limiter.checkRequest({ ip: `198.51.${i >> 8}.${i & 0xff}`, path: `/api/auth/junk-${i}` });
+    expect((await signIn(limiter, '203.0.113.8', '/api/auth/Sign-In/Email/')).allowed).toBe(true);
+    expect((await signIn(limiter, '203.0.113.8')).allowed).toBe(false);
+    expect((await signIn(limiter, '::ffff:203.0.113.8')).allowed).toBe(false);
   });
 
   it('groups IPv6 clients by /64', async () => {
@@ -263,5 +275,32 @@ describe('when the shared store fails', () => {
       await limiter.close();
       await broken.close();
     }
+  });
+});
+
+describe('memoize', () => {
+  it('answers as the function does and stays within its bound', () => {
+    let calls = 0;
+    const square = memoize((arg: string) => {
+      calls += 1;
+      return Number(arg) ** 2;
+    }, 3);
+    expect([square('2'), square('2'), square('3')]).toEqual([4, 4, 9]);
+    expect(calls).toBe(2);
+    // full at three: the fourth argument starts over, and an earlier one is worked out again
+    square('4');
+    square('5');
+    expect(square('2')).toBe(4);
+    expect(calls).toBe(5);
+  });
+
+  it('remembers a null answer too', () => {
+    let calls = 0;
+    const none = memoize(() => {
+      calls += 1;
+      return null;
+    }, 10);
+    expect([none('a'), none('a')]).toEqual([null, null]);
+    expect(calls).toBe(1);
   });
 });

@@ -61,6 +61,26 @@ export const UNLIMITED: RateLimitDecision = Object.freeze({
   remaining: 0,
 });
 
+/** How many distinct paths and client addresses the limiter remembers the bucket of. */
+const MEMO_PATHS = 1_000;
+const MEMO_ADDRESSES = 10_000;
+
+/**
+ * A pure function's answers, remembered for at most `max` arguments; when full it starts
+ * over (paths and addresses are attacker-chosen: memory stays bounded whatever they send).
+ */
+export function memoize<T>(fn: (arg: string) => T, max: number): (arg: string) => T {
+  const known = new Map<string, T>();
+  return (arg) => {
+    const hit = known.get(arg);
+    if (hit !== undefined || known.has(arg)) return hit as T;
+    const value = fn(arg);
+    if (known.size >= max) known.clear();
+    known.set(arg, value);
+    return value;
+  };
+}
+
 /** Store failures are logged at most this often. */
 const FAILURE_LOG_EVERY_MS = 60_000;
 
@@ -71,6 +91,14 @@ export function createRateLimiter(config: ResolvedConfig['rateLimit'], deps: Rat
   const store = selectStore(config.storage, deps, rules.longestWindowSeconds, memory);
   let lastFailureLogMs = Number.NEGATIVE_INFINITY;
   let unknownClientWarned = false;
+  // the bucket of a (path, address) pair is a pure function of the two: worked out once per
+  // pair, not on every request (the session check's hot path asks the same pair again and again)
+  const bucketOfPath = memoize((path: string) => {
+    const canonical = canonicalPath(path);
+    const rule = rules.forRequest(canonical);
+    return rule ? { canonical, rule, lease: leaseSize(rule.max) } : null;
+  }, MEMO_PATHS);
+  const clientOf = memoize(clientKeyForIp, MEMO_ADDRESSES);
 
   /** `lease` 1 counts this request in the store; more lets a shared store reserve that many at once. */
   const decide = async (key: string, rule: Rule, lease: number): Promise<RateLimitDecision> => {
@@ -98,10 +126,9 @@ export function createRateLimiter(config: ResolvedConfig['rateLimit'], deps: Rat
   return {
     async checkRequest({ ip, path }) {
       if (!config.enabled) return UNLIMITED;
-      const canonical = canonicalPath(path);
-      const rule = rules.forRequest(canonical);
-      if (!rule) return UNLIMITED;
-      const client = clientKeyForIp(ip);
+      const bucket = bucketOfPath(path);
+      if (!bucket) return UNLIMITED;
+      const client = ip === null ? UNKNOWN_CLIENT : clientOf(ip);
       if (client === UNKNOWN_CLIENT && !unknownClientWarned) {
         unknownClientWarned = true;
         logger?.warn(
@@ -110,7 +137,7 @@ export function createRateLimiter(config: ResolvedConfig['rateLimit'], deps: Rat
           { ip },
         );
       }
-      return decide(`ip|${client}|${canonical}`, rule, leaseSize(rule.max));
+      return decide(`ip|${client}|${bucket.canonical}`, bucket.rule, bucket.lease);
     },
     async checkAccount({ path, account }) {
       if (!config.enabled) return UNLIMITED;
