@@ -99,12 +99,16 @@ export function createRateLimiter(config: ResolvedConfig['rateLimit'], deps: Rat
     return rule ? { canonical, rule, lease: leaseSize(rule.max) } : null;
   }, MEMO_PATHS);
   const clientOf = memoize(clientKeyForIp, MEMO_ADDRESSES);
+  const requestStoreKey = memoize(storeKey, MEMO_ADDRESSES);
 
-  /** `lease` 1 counts this request in the store; more lets a shared store reserve that many at once. */
+  /**
+   * `key` as the store sees it (storeKey); `lease` 1 counts this request in the store, more
+   * lets a shared store reserve that many at once.
+   */
   const decide = async (key: string, rule: Rule, lease: number): Promise<RateLimitDecision> => {
     let hit: Awaited<ReturnType<CounterStore['hit']>>;
     try {
-      hit = await store.hit(storeKey(key), rule, { lease });
+      hit = await store.hit(key, rule, { lease });
     } catch (error) {
       // a broken shared store must not take sign-in down with it: count in this process
       // until it is back (limits are then per instance), and say so
@@ -113,7 +117,7 @@ export function createRateLimiter(config: ResolvedConfig['rateLimit'], deps: Rat
         lastFailureLogMs = nowMs;
         logger?.error(`rate limit: the ${store.name} store failed; counting in memory meanwhile`, { error });
       }
-      hit = await memory.hit(storeKey(key), rule);
+      hit = await memory.hit(key, rule);
     }
     return {
       allowed: hit.allowed,
@@ -137,14 +141,14 @@ export function createRateLimiter(config: ResolvedConfig['rateLimit'], deps: Rat
           { ip },
         );
       }
-      return decide(`ip|${client}|${bucket.canonical}`, bucket.rule, bucket.lease);
+      return decide(requestStoreKey(`ip|${client}|${bucket.canonical}`), bucket.rule, bucket.lease);
     },
     async checkAccount({ path, account }) {
       if (!config.enabled) return UNLIMITED;
       const match = rules.forAccount(canonicalPath(path));
       if (!match) return UNLIMITED;
       // per account, every attempt is counted in the store, whatever the rule's max
-      return decide(`acct|${match.group}|${accountDigest(account)}`, match.rule, 1);
+      return decide(storeKey(`acct|${match.group}|${accountDigest(account)}`), match.rule, 1);
     },
     async close() {
       await store.close();
