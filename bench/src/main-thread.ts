@@ -23,7 +23,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { type BenchDatabase, createPostgresDatabase } from './databases.ts';
 import { BENCH_PASSWORD, seed } from './seed.ts';
 import { type RunningServer, startLatch } from './server.ts';
 
@@ -143,23 +143,8 @@ function post(url: string, body: unknown): Promise<void> {
   });
 }
 
-async function postgresDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = new pg.Client({ connectionString: POSTGRES });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: POSTGRES });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+function postgresDatabase(name: string): Promise<BenchDatabase> {
+  return createPostgresDatabase(POSTGRES, name);
 }
 
 const fmt = (m: Measure) =>

@@ -14,12 +14,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mysql from 'mysql2/promise';
-import pg from 'pg';
 import type { AuditEvent } from '../../packages/server/src/features/audit/model.ts';
 import { encodeCursor as encodeAuditCursor } from '../../packages/server/src/features/audit/reader.ts';
 import { encodeUserCursor } from '../../packages/server/src/features/user/list.ts';
 import { ES256_IN_FLIGHT, measureEs256Ceiling, measureHashCeiling, startBareServer } from './ceilings.ts';
 import { clusterScenario, proxiedCeiling } from './cluster.ts';
+import { type BenchDatabase, createPostgresDatabase } from './databases.ts';
 import { type LoadFigures, percentile, runLoad, runOperations } from './load.ts';
 import { passkeySignIn, passkeySignInLoop, seedPasskeys } from './passkey.ts';
 import {
@@ -77,24 +77,9 @@ const rows: Row[] = [];
 const work = mkdtempSync(join(tmpdir(), 'latch-bench-'));
 const log = (m: string) => process.stderr.write(`${m}\n`);
 
-async function postgresDatabase(name: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+async function postgresDatabase(name: string): Promise<BenchDatabase | null> {
   try {
-    const admin = new pg.Client({ connectionString: POSTGRES });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      drop: async () => {
-        const c = new pg.Client({ connectionString: POSTGRES });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
+    return await createPostgresDatabase(POSTGRES, name);
   } catch (err) {
     log(`PostgreSQL not reachable (${String(err)}): its scenarios are skipped`);
     return null;
