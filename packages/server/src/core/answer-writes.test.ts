@@ -1,0 +1,110 @@
+/** Which statements change a session answer, and which only a remembered read (core/answer-writes.ts). */
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { writeKind, writesSessionAnswer } from './answer-writes.ts';
+import type { Database } from './db/schema.ts';
+
+const db = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new PostgresIntrospector(k),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+describe('which statements change a session answer', () => {
+  const now = new Date();
+  it('updates, deletes and upserts of session and user rows do', () => {
+    expect(
+      writesSessionAnswer(db.updateTable('session').set({ expiresAt: now }).where('id', '=', 'x').toOperationNode()),
+    ).toBe(true);
+    expect(writesSessionAnswer(db.updateTable('user').set({ name: 'n' }).where('id', '=', 'x').toOperationNode())).toBe(
+      true,
+    );
+    expect(writesSessionAnswer(db.deleteFrom('session').where('userId', '=', 'x').toOperationNode())).toBe(true);
+    expect(writesSessionAnswer(db.deleteFrom('user').where('id', '=', 'x').toOperationNode())).toBe(true);
+    expect(
+      writesSessionAnswer(
+        db
+          .insertInto('user')
+          .values({ id: 'x', name: 'n', email: 'e', emailVerified: false, createdAt: now, updatedAt: now })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ name: 'n' }))
+          .toOperationNode(),
+      ),
+    ).toBe(true);
+    expect(writesSessionAnswer(sql`UPDATE "session" SET "expiresAt" = ${now}`.toOperationNode())).toBe(true);
+    expect(writesSessionAnswer(sql`delete from user where id = ${'x'}`.toOperationNode())).toBe(true);
+  });
+
+  it('reads, plain inserts and other tables do not', () => {
+    expect(writesSessionAnswer(db.selectFrom('session').selectAll().toOperationNode())).toBe(false);
+    expect(
+      writesSessionAnswer(
+        db
+          .insertInto('session')
+          .values({
+            id: 's',
+            userId: 'u',
+            token: 't',
+            expiresAt: now,
+            createdAt: now,
+            updatedAt: now,
+            ipAddress: null,
+            userAgent: null,
+          })
+          .toOperationNode(),
+      ),
+    ).toBe(false);
+    expect(writesSessionAnswer(db.updateTable('account').set({ password: 'p' }).toOperationNode())).toBe(false);
+    expect(writesSessionAnswer(db.deleteFrom('verification').toOperationNode())).toBe(false);
+    expect(writesSessionAnswer(sql`update "sessionArchive" set x = 1`.toOperationNode())).toBe(false);
+  });
+});
+
+describe('which statements change a remembered read (core/read-cache.ts)', () => {
+  const now = new Date();
+  it('session and user writes change both; organization tables and new sessions only the reads', () => {
+    expect(writeKind(db.updateTable('user').set({ name: 'n' }).toOperationNode())).toBe('session');
+    expect(writeKind(db.deleteFrom('session').toOperationNode())).toBe('session');
+    const newSession = db
+      .insertInto('session')
+      .values({
+        id: 's',
+        userId: 'u',
+        token: 't',
+        expiresAt: now,
+        createdAt: now,
+        updatedAt: now,
+        ipAddress: null,
+        userAgent: null,
+      })
+      .toOperationNode();
+    expect(writeKind(newSession)).toBe('read');
+    expect(writeKind(db.updateTable('member').set({ role: 'admin' }).toOperationNode())).toBe('read');
+    expect(writeKind(db.deleteFrom('member').toOperationNode())).toBe('read');
+    expect(writeKind(db.updateTable('organization').set({ name: 'n' }).toOperationNode())).toBe('read');
+    expect(writeKind(db.deleteFrom('invitation').toOperationNode())).toBe('read');
+    expect(writeKind(db.deleteFrom('teamMember').toOperationNode())).toBe('read');
+    expect(
+      writeKind(
+        db
+          .insertInto('team')
+          .values({ id: 't', name: 'n', organizationId: 'o', createdAt: now, updatedAt: null })
+          .toOperationNode(),
+      ),
+    ).toBe('read');
+    expect(writeKind(sql`truncate "teamMember"`.toOperationNode())).toBe('read');
+    // emptying the session or user table by hand is a session change like any other
+    expect(writeKind(sql`truncate table "session"`.toOperationNode())).toBe('session');
+    expect(writeKind(sql`TRUNCATE user;`.toOperationNode())).toBe('session');
+    expect(writeKind(sql`insert into member (id) values (${'x'})`.toOperationNode())).toBe('read');
+  });
+
+  it('reads and other tables change nothing', () => {
+    expect(writeKind(db.selectFrom('member').selectAll().toOperationNode())).toBeNull();
+    expect(writeKind(db.updateTable('account').set({ password: 'p' }).toOperationNode())).toBeNull();
+    expect(writeKind(db.deleteFrom('verification').toOperationNode())).toBeNull();
+    expect(writeKind(sql`update "memberArchive" set x = 1`.toOperationNode())).toBeNull();
+  });
+});
