@@ -1,29 +1,24 @@
 /** Which statements change a session answer, and which only a remembered read (core/answer-writes.ts). */
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { queryBuilder } from '../test/query-builder.ts';
 import { writeKind, writesSessionAnswer } from './answer-writes.ts';
-import type { Database } from './db/schema.ts';
-
-const db = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
 
 describe('which statements change a session answer', () => {
   const now = new Date();
   it('updates, deletes and upserts of session and user rows do', () => {
     expect(
-      writesSessionAnswer(db.updateTable('session').set({ expiresAt: now }).where('id', '=', 'x').toOperationNode()),
+      writesSessionAnswer(
+        queryBuilder.updateTable('session').set({ expiresAt: now }).where('id', '=', 'x').toOperationNode(),
+      ),
     ).toBe(true);
-    expect(writesSessionAnswer(db.updateTable('user').set({ name: 'n' }).where('id', '=', 'x').toOperationNode())).toBe(
+    expect(
+      writesSessionAnswer(queryBuilder.updateTable('user').set({ name: 'n' }).where('id', '=', 'x').toOperationNode()),
+    ).toBe(true);
+    expect(writesSessionAnswer(queryBuilder.deleteFrom('session').where('userId', '=', 'x').toOperationNode())).toBe(
       true,
     );
-    expect(writesSessionAnswer(db.deleteFrom('session').where('userId', '=', 'x').toOperationNode())).toBe(true);
-    expect(writesSessionAnswer(db.deleteFrom('user').where('id', '=', 'x').toOperationNode())).toBe(true);
+    expect(writesSessionAnswer(queryBuilder.deleteFrom('user').where('id', '=', 'x').toOperationNode())).toBe(true);
     expect(
       writesSessionAnswer(
         db
@@ -38,7 +33,7 @@ describe('which statements change a session answer', () => {
   });
 
   it('reads, plain inserts and other tables do not', () => {
-    expect(writesSessionAnswer(db.selectFrom('session').selectAll().toOperationNode())).toBe(false);
+    expect(writesSessionAnswer(queryBuilder.selectFrom('session').selectAll().toOperationNode())).toBe(false);
     expect(
       writesSessionAnswer(
         db
@@ -56,8 +51,10 @@ describe('which statements change a session answer', () => {
           .toOperationNode(),
       ),
     ).toBe(false);
-    expect(writesSessionAnswer(db.updateTable('account').set({ password: 'p' }).toOperationNode())).toBe(false);
-    expect(writesSessionAnswer(db.deleteFrom('verification').toOperationNode())).toBe(false);
+    expect(writesSessionAnswer(queryBuilder.updateTable('account').set({ password: 'p' }).toOperationNode())).toBe(
+      false,
+    );
+    expect(writesSessionAnswer(queryBuilder.deleteFrom('verification').toOperationNode())).toBe(false);
     expect(writesSessionAnswer(sql`update "sessionArchive" set x = 1`.toOperationNode())).toBe(false);
   });
 });
@@ -65,8 +62,8 @@ describe('which statements change a session answer', () => {
 describe('which statements change a remembered read (core/read-cache.ts)', () => {
   const now = new Date();
   it('session and user writes change both; organization tables and new sessions only the reads', () => {
-    expect(writeKind(db.updateTable('user').set({ name: 'n' }).toOperationNode())).toBe('session');
-    expect(writeKind(db.deleteFrom('session').toOperationNode())).toBe('session');
+    expect(writeKind(queryBuilder.updateTable('user').set({ name: 'n' }).toOperationNode())).toBe('session');
+    expect(writeKind(queryBuilder.deleteFrom('session').toOperationNode())).toBe('session');
     const newSession = db
       .insertInto('session')
       .values({
@@ -81,11 +78,11 @@ describe('which statements change a remembered read (core/read-cache.ts)', () =>
       })
       .toOperationNode();
     expect(writeKind(newSession)).toBe('read');
-    expect(writeKind(db.updateTable('member').set({ role: 'admin' }).toOperationNode())).toBe('read');
-    expect(writeKind(db.deleteFrom('member').toOperationNode())).toBe('read');
-    expect(writeKind(db.updateTable('organization').set({ name: 'n' }).toOperationNode())).toBe('read');
-    expect(writeKind(db.deleteFrom('invitation').toOperationNode())).toBe('read');
-    expect(writeKind(db.deleteFrom('teamMember').toOperationNode())).toBe('read');
+    expect(writeKind(queryBuilder.updateTable('member').set({ role: 'admin' }).toOperationNode())).toBe('read');
+    expect(writeKind(queryBuilder.deleteFrom('member').toOperationNode())).toBe('read');
+    expect(writeKind(queryBuilder.updateTable('organization').set({ name: 'n' }).toOperationNode())).toBe('read');
+    expect(writeKind(queryBuilder.deleteFrom('invitation').toOperationNode())).toBe('read');
+    expect(writeKind(queryBuilder.deleteFrom('teamMember').toOperationNode())).toBe('read');
     expect(
       writeKind(
         db
@@ -102,9 +99,9 @@ describe('which statements change a remembered read (core/read-cache.ts)', () =>
   });
 
   it('reads and other tables change nothing', () => {
-    expect(writeKind(db.selectFrom('member').selectAll().toOperationNode())).toBeNull();
-    expect(writeKind(db.updateTable('account').set({ password: 'p' }).toOperationNode())).toBeNull();
-    expect(writeKind(db.deleteFrom('verification').toOperationNode())).toBeNull();
+    expect(writeKind(queryBuilder.selectFrom('member').selectAll().toOperationNode())).toBeNull();
+    expect(writeKind(queryBuilder.updateTable('account').set({ password: 'p' }).toOperationNode())).toBeNull();
+    expect(writeKind(queryBuilder.deleteFrom('verification').toOperationNode())).toBeNull();
     expect(writeKind(sql`update "memberArchive" set x = 1`.toOperationNode())).toBeNull();
   });
 });

@@ -3,20 +3,10 @@
  * when a request's writes are announced, and that silence or a lost channel turns the
  * memory off until it is back (the two-instance proof is features/session/cross-instance.test.ts).
  */
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from './db/schema.ts';
+import { queryBuilder } from '../test/query-builder.ts';
 import { createLogger } from './logger.ts';
 import { type ChangeChannel, createSessionChanges, type SessionChanges } from './session-changes.ts';
-
-const db = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
 
 /** A channel in memory that the test can break. */
 function memoryChannel() {
@@ -73,7 +63,7 @@ describe('the feed', () => {
     let during: number | null = null;
     const announcedBeforeEnd: number[] = [];
     await feed.within(async () => {
-      plugin.transformQuery({ node: db.deleteFrom('session').toOperationNode(), queryId: { queryId: 'q' } });
+      plugin.transformQuery({ node: queryBuilder.deleteFrom('session').toOperationNode(), queryId: { queryId: 'q' } });
       during = feed?.version() ?? null;
       announcedBeforeEnd.push(channel.sent.filter((m) => m.startsWith('w:')).length);
     });
@@ -85,7 +75,7 @@ describe('the feed', () => {
     // a request that only reads announces nothing
     await feed.within(async () => {
       plugin.transformQuery({
-        node: db.selectFrom('session').selectAll().toOperationNode(),
+        node: queryBuilder.selectFrom('session').selectAll().toOperationNode(),
         queryId: { queryId: 'r' },
       });
     });
@@ -102,7 +92,7 @@ describe('the feed', () => {
     let during: number | null = null;
     await feed.within(async () => {
       feed?.plugin.transformQuery({
-        node: db.updateTable('member').set({ role: 'admin' }).toOperationNode(),
+        node: queryBuilder.updateTable('member').set({ role: 'admin' }).toOperationNode(),
         queryId: { queryId: 'q' },
       });
       during = feed?.readVersion() ?? null;
