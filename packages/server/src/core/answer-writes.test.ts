@@ -21,7 +21,7 @@ describe('which statements change a session answer', () => {
     expect(writesSessionAnswer(queryBuilder.deleteFrom('user').where('id', '=', 'x').toOperationNode())).toBe(true);
     expect(
       writesSessionAnswer(
-        db
+        queryBuilder
           .insertInto('user')
           .values({ id: 'x', name: 'n', email: 'e', emailVerified: false, createdAt: now, updatedAt: now })
           .onConflict((oc) => oc.column('id').doUpdateSet({ name: 'n' }))
@@ -36,7 +36,7 @@ describe('which statements change a session answer', () => {
     expect(writesSessionAnswer(queryBuilder.selectFrom('session').selectAll().toOperationNode())).toBe(false);
     expect(
       writesSessionAnswer(
-        db
+        queryBuilder
           .insertInto('session')
           .values({
             id: 's',
@@ -64,7 +64,7 @@ describe('which statements change a remembered read (core/read-cache.ts)', () =>
   it('session and user writes change both; organization tables and new sessions only the reads', () => {
     expect(writeKind(queryBuilder.updateTable('user').set({ name: 'n' }).toOperationNode())).toBe('session');
     expect(writeKind(queryBuilder.deleteFrom('session').toOperationNode())).toBe('session');
-    const newSession = db
+    const newSession = queryBuilder
       .insertInto('session')
       .values({
         id: 's',
@@ -85,7 +85,7 @@ describe('which statements change a remembered read (core/read-cache.ts)', () =>
     expect(writeKind(queryBuilder.deleteFrom('teamMember').toOperationNode())).toBe('read');
     expect(
       writeKind(
-        db
+        queryBuilder
           .insertInto('team')
           .values({ id: 't', name: 'n', organizationId: 'o', createdAt: now, updatedAt: null })
           .toOperationNode(),
