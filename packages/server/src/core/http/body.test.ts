@@ -1,5 +1,5 @@
 /**
- * U+0000 in a request's text (found by security/fuzz.test.ts): PostgreSQL cannot store or
+ * U+0000 in a request's text (found by security/fuzz-endpoints.test.ts): PostgreSQL cannot store or
  * even compare it, so a name or a query value with a NUL answered 500 there while SQLite
  * and MariaDB served it. It is refused at the edge with 400 VALIDATION_ERROR, the same on
  * every database, and nothing is written.

@@ -1,5 +1,5 @@
 /**
- * An admin setting an image URL too long for its column (found by security/fuzz.test.ts):
+ * An admin setting an image URL too long for its column (found by security/fuzz-endpoints.test.ts):
  * create-user and update-user took `data.image` of any length, and MariaDB's TEXT (64 KiB)
  * answered 500. Both refuse more than 8 192 characters (as update-user does for oneself)
  * with 400 VALIDATION_ERROR, on every database, and change nothing.

@@ -1,6 +1,6 @@
 /**
  * An invitation to an address longer than any mail system carries (found by
- * security/fuzz.test.ts): the invitation's own address check had no length limit, and
+ * security/fuzz-endpoints.test.ts): the invitation's own address check had no length limit, and
  * MariaDB's 255-character email column answered 500. Over 254 characters (RFC 5321) is
  * refused with 400 INVALID_EMAIL on every database, and no invitation is stored or mailed.
  */

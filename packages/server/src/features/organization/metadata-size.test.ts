@@ -1,5 +1,5 @@
 /**
- * Organization metadata too big for its column (found by security/fuzz.test.ts): MariaDB's
+ * Organization metadata too big for its column (found by security/fuzz-endpoints.test.ts): MariaDB's
  * TEXT holds 64 KiB, and a larger metadata object answered 500 there (SQLite and PostgreSQL
  * stored it). It is refused with 400 VALIDATION_ERROR on every database, and nothing changes.
  */
