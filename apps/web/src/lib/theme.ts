@@ -32,6 +32,8 @@ export function useTheme(): { theme: Theme; toggle: () => void } {
     if (!query) return;
     const onChange = () => setSystem(query.matches ? 'dark' : 'light');
     query.addEventListener('change', onChange);
+    // a change between the first render and now fired before anyone listened: read it again
+    onChange();
     return () => query.removeEventListener('change', onChange);
   }, []);
 
