@@ -113,7 +113,9 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
   const config = resolveConfig(options, { production, test });
   const logger = overrides.logger ?? createLogger('info');
   const clock = overrides.clock ?? systemClock;
-  const database = overrides.database ?? connectDatabase(config.databaseURL);
+  const database =
+    overrides.database ??
+    connectDatabase(config.databaseURL, { preparedStatements: config.databasePreparedStatements });
   const ownsDatabase = !overrides.database;
   const mailer =
     overrides.mailer ??

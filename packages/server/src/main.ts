@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   // a lost connection is retried by ioredis and shows in /ready; without a listener each retry prints a stack
   redis?.on('error', (err: Error) => logger.warn('Redis connection error', { error: err.message }));
   // opened here rather than by createAuth, so that /metrics can read the pool and /ready query it
-  const database = connectDatabase(settings.options.database?.url ?? 'sqlite:./data/latch.db');
+  const database = connectDatabase(settings.options.database?.url ?? 'sqlite:./data/latch.db', {
+    preparedStatements: settings.options.database?.preparedStatements ?? true,
+  });
   const metrics = settings.metrics.enabled
     ? createMetrics({
         hashQueueDepth: () => hashPoolStats().queued,

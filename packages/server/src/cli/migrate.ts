@@ -6,7 +6,8 @@ import { migrateToLatest } from '../core/db/migrate.ts';
 
 const settings = loadSettings();
 const url = settings.options.database?.url ?? 'sqlite:./data/latch.db';
-const handle = connectDatabase(url);
+// migrations run once: naming their statements would buy nothing
+const handle = connectDatabase(url, { preparedStatements: false });
 try {
   const result = await migrateToLatest(handle.db, handle.dialect);
   const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];

@@ -90,6 +90,22 @@ describe('configuration', () => {
     expect(s.options.socialProviders?.github).toEqual({ clientId: 'id', clientSecret: 's' });
   });
 
+  it('turns PostgreSQL prepared statements off from the file or DATABASE_PREPARED_STATEMENTS, keeping the rest', () => {
+    const d = dir();
+    writeFileSync(
+      join(d, 'latch.config.json'),
+      JSON.stringify({ database: { url: 'postgres://file@h/db', preparedStatements: false } }),
+    );
+    // DATABASE_URL replaces the address, not the file's other database settings
+    const fromFile = loadSettings({ DATABASE_URL: 'postgres://env@h/db' }, d);
+    expect(fromFile.options.database).toEqual({ url: 'postgres://env@h/db', preparedStatements: false });
+    const fromEnv = loadSettings({ DATABASE_PREPARED_STATEMENTS: ' TRUE ' }, d);
+    expect(fromEnv.options.database).toEqual({ url: 'postgres://file@h/db', preparedStatements: true });
+    expect(() => loadSettings({ DATABASE_PREPARED_STATEMENTS: 'no' }, d)).toThrow(
+      /DATABASE_PREPARED_STATEMENTS: must be true or false/,
+    );
+  });
+
   it('generates a development secret once and reuses it; production refuses to start without one', () => {
     const d = dir();
     const first = loadSettings({}, d);

@@ -100,8 +100,16 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Servi
     throw new ConfigError(`BASE_URL: not an http(s) URL: ${baseURL}`);
   }
   merged.baseURL = baseURL;
-  if (env.DATABASE_URL) merged.database = { url: env.DATABASE_URL };
+  if (env.DATABASE_URL) merged.database = { ...options.database, url: env.DATABASE_URL };
   if (!merged.database) merged.database = { url: `sqlite:${resolve(dataDir, 'latch.db')}` };
+  if (env.DATABASE_PREPARED_STATEMENTS) {
+    const value = env.DATABASE_PREPARED_STATEMENTS.trim().toLowerCase();
+    if (value !== 'true' && value !== 'false')
+      throw new ConfigError(
+        `DATABASE_PREPARED_STATEMENTS: must be true or false, not ${env.DATABASE_PREPARED_STATEMENTS}`,
+      );
+    merged.database = { ...merged.database, preparedStatements: value === 'true' };
+  }
   if (env.REDIS_URL) merged.redis = { url: env.REDIS_URL };
   if (env.SMTP_URL || env.MAIL_FROM) {
     merged.mail = {

@@ -32,6 +32,8 @@ export interface ResolvedConfig {
   secret: string;
   trustedOrigins: string[];
   databaseURL: string;
+  /** PostgreSQL: statements are named and planned once per connection (core/db/postgres-prepared.ts). */
+  databasePreparedStatements: boolean;
   mail: { smtpURL: string | null; from: string };
   emailAndPassword: {
     enabled: boolean;
@@ -243,6 +245,7 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
       ...(ctx.production ? [] : loopbackAliases(origin)),
     ],
     databaseURL: o.database?.url ?? 'sqlite:./data/latch.db',
+    databasePreparedStatements: o.database?.preparedStatements ?? true,
     mail: { smtpURL: o.mail?.smtpURL ?? null, from: o.mail?.from ?? 'Latch <no-reply@localhost>' },
     emailAndPassword: {
       enabled: ep.enabled ?? true,

@@ -91,7 +91,11 @@ export const configFileSchema = z
     secret: z.string().min(32, 'must be at least 32 characters').optional(),
     trustedOrigins: z.array(z.string().min(1)).optional(),
     database: z
-      .object({ url: z.string().min(1) })
+      .object({
+        url: z.string().min(1),
+        /** PostgreSQL: name statements so the server plans each once per connection (default true; docs/database.md). */
+        preparedStatements: z.boolean().optional(),
+      })
       .strict()
       .optional(),
     redis: z

@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { loadMysql2, loadPg } from '../optional-modules.ts';
+import { namingStatements } from './postgres-prepared.ts';
 import type { Database, Dialect } from './schema.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { openSqliteReader, type SqliteReader } from './sqlite-reader.ts';
@@ -46,6 +47,12 @@ export interface ConnectOptions {
    * crashes the process when nobody listens; the pool replaces the connection by itself.
    */
   onIdleConnectionError?: (err: Error) => void;
+  /**
+   * PostgreSQL: name each statement so that the server parses and plans it once per
+   * connection (postgres-prepared.ts). Default true; false behind PgBouncer before 1.21 in
+   * transaction mode.
+   */
+  preparedStatements?: boolean;
 }
 
 const reportIdleError = (err: Error) =>
@@ -56,7 +63,9 @@ export function connectDatabase(url: string, opts: ConnectOptions = {}): Databas
   if (dialect === 'postgres') {
     const pool = new (loadPg().Pool)({ connectionString: url, max: opts.poolSize ?? 10 });
     pool.on('error', opts.onIdleConnectionError ?? reportIdleError);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: opts.preparedStatements === false ? pool : namingStatements(pool) }),
+    });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, dialect, label: redact(url), reader: null, postgresURL: url, poolStats, close: () => db.destroy() };
   }

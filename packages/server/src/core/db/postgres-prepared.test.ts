@@ -1,0 +1,111 @@
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { forEachDatabase } from '../../test/harness.ts';
+import { connectDatabase, type DatabaseHandle } from './connect.ts';
+import { MAX_PARAMETERS, namingStatements } from './postgres-prepared.ts';
+import type { Database } from './schema.ts';
+
+/** The statements this connection holds prepared (PostgreSQL's own view of them, less this query). */
+async function prepared(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db);
+  return rows.map((r) => r.statement).filter((s) => !s.includes('pg_prepared_statements'));
+}
+
+await forEachDatabase(
+  'named statements',
+  () => {
+    let test: TestDatabase;
+    const opened: DatabaseHandle[] = [];
+    /** One connection, so every statement below runs on the connection `prepared` looks at. */
+    const open = (preparedStatements?: boolean) => {
+      const handle = connectDatabase(test.url, {
+        poolSize: 1,
+        ...(preparedStatements === false && { preparedStatements }),
+      });
+      opened.push(handle);
+      return handle.db;
+    };
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: test.url });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+
+    beforeAll(async () => {
+      test = await createTestDatabase('postgres');
+      await admin('CREATE TABLE probe (id integer PRIMARY KEY, label text)');
+      await admin("INSERT INTO probe VALUES (1, 'one'), (2, 'two')");
+    });
+    afterAll(async () => {
+      for (const handle of opened) await handle.close();
+      await test.drop();
+    });
+
+    it('PostgreSQL keeps a statement the service runs again, and the answers are the same', async () => {
+      const db = open();
+      const read = (id: number) => sql<{ label: string }>`select * from probe where id = ${id}`.execute(db);
+      expect((await read(1)).rows).toEqual([{ id: 1, label: 'one' }]);
+      expect((await read(2)).rows).toEqual([{ id: 2, label: 'two' }]);
+      expect(await prepared(db)).toEqual(['select * from probe where id = $1']);
+      // transaction control and the view's own query are not kept
+      await db.transaction().execute((tx) => sql`select 1 from probe where id = ${1}`.execute(tx));
+      expect((await prepared(db)).sort()).toEqual([
+        'select * from probe where id = $1',
+        'select 1 from probe where id = $1',
+      ]);
+    });
+
+    it('keeps nothing with database.preparedStatements: false (PgBouncer in transaction mode)', async () => {
+      const db = open(false);
+      await sql`select * from probe where id = ${1}`.execute(db);
+      await sql`select * from probe where id = ${1}`.execute(db);
+      expect(await prepared(db)).toEqual([]);
+    });
+
+    it('a column added by another instance while it runs: reads go on, at most one transaction fails', async () => {
+      const db = open();
+      const read = (d: Kysely<Database>) =>
+        sql<Record<string, unknown>>`select * from probe where id = ${1}`.execute(d);
+      await read(db);
+      await admin('ALTER TABLE probe ADD COLUMN extra text');
+      // outside a transaction the statement is run again as it is now
+      expect((await read(db)).rows).toEqual([{ id: 1, label: 'one', extra: null }]);
+      await read(db);
+      await admin('ALTER TABLE probe ADD COLUMN more text');
+      // inside one, PostgreSQL has already failed the transaction: the error stands, once
+      await expect(db.transaction().execute((tx) => read(tx))).rejects.toMatchObject({ code: '0A000' });
+      const again = await db.transaction().execute((tx) => read(tx));
+      expect(again.rows).toEqual([{ id: 1, label: 'one', extra: null, more: null }]);
+    });
+
+    it('names at most its limit of statements, and none with more than the parameters it allows', async () => {
+      const pool = new pg.Pool({ connectionString: test.url, max: 1 });
+      const named = namingStatements(pool, 2);
+      const client = await named.connect();
+      try {
+        const many = Array.from({ length: MAX_PARAMETERS + 1 }, (_, i) => i + 1);
+        const list = many.map((_, i) => `$${i + 1}`).join(', ');
+        await client.query(`select id from probe where id in (${list})`, many);
+        expect(named.named).toBe(0);
+        for (const column of ['id', 'label', 'extra'])
+          await client.query(`select ${column} from probe where id = $1`, [1]);
+        expect(named.named).toBe(2);
+        const { rows } = await client.query<{ statement: string }>('select statement from pg_prepared_statements', []);
+        expect(rows.map((r) => r.statement).sort()).toEqual([
+          'select id from probe where id = $1',
+          'select label from probe where id = $1',
+        ]);
+      } finally {
+        client.release();
+        await named.end();
+      }
+    });
+  },
+  { only: ['postgres'] },
+);
