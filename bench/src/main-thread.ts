@@ -63,6 +63,45 @@ function processTicks(pid: number): number {
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
+/** The whole machine's clock ticks from /proc/stat: busy (every kind but idle and iowait) and the kernel's share. */
+function machineTicks(): { busy: number; kernel: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return { busy: user + nice + system + irq + softirq + steal, kernel: system + irq + softirq };
+}
+
+/**
+ * Clock ticks of every PostgreSQL process on this machine (its backends, WAL writer,
+ * checkpointer…), by process: a backend that ends (a pool's idle connection closing) takes
+ * its ticks with it, so a difference is taken per process (postgresSince).
+ */
+function postgresTicks(): Map<string, number> {
+  const ticks = new Map<string, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return ticks;
+}
+
+/** Ticks PostgreSQL's processes ran since `before`, counting the processes alive now. */
+function postgresSince(before: Map<string, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of postgresTicks()) ticks += now - (before.get(pid) ?? 0);
+  return ticks;
+}
+
 async function inFlight(count: number, op: (n: number) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(
@@ -92,6 +131,13 @@ interface Measure {
   threads?: string;
   mainMs: number;
   processMs: number;
+  /** The whole machine's busy CPU per operation, and the kernel's part of it. */
+  machineMs: number;
+  kernelMs: number;
+  /** Every PostgreSQL process together, per operation. */
+  postgresMs: number;
+  /** This harness (the load generator), per operation. */
+  clientMs: number;
   perSecond: number;
 }
 
@@ -99,6 +145,9 @@ async function measure(server: RunningServer, count: number, op: (n: number) => 
   const threads0 = THREADS ? threadsByName(server.pid) : null;
   const main0 = threadNs(server.pid, server.pid);
   const proc0 = processTicks(server.pid);
+  const machine0 = machineTicks();
+  const postgres0 = postgresTicks();
+  const client0 = process.cpuUsage();
   const t0 = performance.now();
   await inFlight(count, op);
   const seconds = (performance.now() - t0) / 1000;
@@ -110,8 +159,14 @@ async function measure(server: RunningServer, count: number, op: (n: number) => 
         .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
         .join(', ')
     : undefined;
+  const machine = machineTicks();
+  const client = process.cpuUsage(client0);
   return {
     ...(threads && { threads }),
+    machineMs: ((machine.busy - machine0.busy) * TICK_MS) / count,
+    kernelMs: ((machine.kernel - machine0.kernel) * TICK_MS) / count,
+    postgresMs: (postgresSince(postgres0) * TICK_MS) / count,
+    clientMs: (client.user + client.system) / 1000 / count,
     mainMs: (threadNs(server.pid, server.pid) - main0) / 1e6 / count,
     processMs: ((processTicks(server.pid) - proc0) * TICK_MS) / count,
     perSecond: count / seconds,
@@ -148,7 +203,7 @@ function postgresDatabase(name: string): Promise<BenchDatabase> {
 }
 
 const fmt = (m: Measure) =>
-  `main ${m.mainMs.toFixed(2)} ms/op, process ${m.processMs.toFixed(1)} ms/op, ${m.perSecond.toFixed(0)}/s${m.threads ? `\n    by thread (ms/op): ${m.threads}` : ''}`;
+  `main ${m.mainMs.toFixed(2)} ms/op, process ${m.processMs.toFixed(1)} ms/op, ${m.perSecond.toFixed(0)}/s; machine ${m.machineMs.toFixed(1)} ms/op (kernel ${m.kernelMs.toFixed(1)}), postgres ${m.postgresMs.toFixed(2)}, client ${m.clientMs.toFixed(2)}${m.threads ? `\n    by thread (ms/op): ${m.threads}` : ''}`;
 
 async function main(): Promise<void> {
   const { buildServer, serverBundleIsFresh } = (await import(join(root, 'scripts/build-server.mjs'))) as {
