@@ -164,6 +164,9 @@ await forEachDatabase(
         // the database's own NOTIFY, sent at commit
         await until(async () => (await nameOn(b, cookie)) === 'Set by SQL', BOUND_MS, 'B sees the SQL change');
         await until(async () => (await nameOn(a, cookie)) === 'Set by SQL', BOUND_MS, 'A sees the SQL change');
+        // and with every change announced, nothing else sends B back to the store: it keeps answering from memory
+        b.clock.advance(5_000);
+        expect(await answersFromMemory(b, db, cookie)).toBe(true);
       } else {
         // nobody announces it: the remembered answer lives its 5 s, then the store is read
         expect(await nameOn(b, cookie)).toBe(before);

@@ -126,8 +126,9 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
       if (!found || found.session.expiresAt <= now) return null;
       const current = { ...found, token };
       const entry: MemoEntry = { current, body: bodyOf(current) };
-      // a write made outside Latch on MySQL (an operator's SQL) reaches no channel: bound how long it goes unseen
-      if (!reader) entry.usableUntilMs = now.getTime() + FEED_ENTRY_MS;
+      // a write made outside Latch on MySQL (an operator's SQL) reaches no channel: bound how long it goes
+      // unseen; PostgreSQL's own triggers announce every committed change, whoever made it (migration 0007)
+      if (deps.dialect === 'mysql') entry.usableUntilMs = now.getTime() + FEED_ENTRY_MS;
       memo.set(rawToken, version, entry);
       return entry;
     }
