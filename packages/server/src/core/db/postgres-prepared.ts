@@ -42,19 +42,18 @@ export interface NamedStatements extends PostgresPool {
 }
 
 export function namingStatements(pool: Pool, limit = DEFAULT_LIMIT): NamedStatements {
-  /** text → name, or '' for a text that is never named (it stays unnamed, and its test is not repeated). */
+  /** text → name (data statements only, at most `limit` of them). */
   const names = new Map<string, string>();
   let serial = 0;
-  let namedCount = 0;
 
   const nameOf = (text: string, parameters: number): string => {
     if (parameters > MAX_PARAMETERS) return '';
     const known = names.get(text);
     if (known !== undefined) return known;
-    if (namedCount >= limit) return '';
-    const name = DATA_STATEMENT.test(text) ? `latch_${(++serial).toString(36)}` : '';
+    // BEGIN, SET, DDL: never named nor remembered (an anchored test that fails on the first word)
+    if (names.size >= limit || !DATA_STATEMENT.test(text)) return '';
+    const name = `latch_${(++serial).toString(36)}`;
     names.set(text, name);
-    if (name) namedCount++;
     return name;
   };
 
@@ -74,7 +73,6 @@ export function namingStatements(pool: Pool, limit = DEFAULT_LIMIT): NamedStatem
       } catch (err) {
         if (!isChangedResultType(err)) throw err;
         names.clear();
-        namedCount = 0;
         if (inTransaction) throw err;
         return (await client.query(sql, values)) as unknown as PostgresQueryResult<R>;
       }
@@ -102,7 +100,7 @@ export function namingStatements(pool: Pool, limit = DEFAULT_LIMIT): NamedStatem
     },
     end: () => pool.end(),
     get named() {
-      return namedCount;
+      return names.size;
     },
   };
 }
