@@ -58,13 +58,21 @@ export interface ConnectOptions {
 const reportIdleError = (err: Error) =>
   process.stderr.write(`database: an idle connection was closed by the server (${err.message}); it will be replaced\n`);
 
+const reportSharedConnections = (err: Error) =>
+  process.stderr.write(
+    `database: PostgreSQL did not keep a prepared statement (${err.message}): a pooler shares its connections (PgBouncer before 1.21 in transaction mode?); statements now run unprepared. Set DATABASE_PREPARED_STATEMENTS=false to start that way\n`,
+  );
+
 export function connectDatabase(url: string, opts: ConnectOptions = {}): DatabaseHandle {
   const dialect = dialectOf(url);
   if (dialect === 'postgres') {
     const pool = new (loadPg().Pool)({ connectionString: url, max: opts.poolSize ?? 10 });
     pool.on('error', opts.onIdleConnectionError ?? reportIdleError);
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: opts.preparedStatements === false ? pool : namingStatements(pool) }),
+      dialect: new PostgresDialect({
+        pool:
+          opts.preparedStatements === false ? pool : namingStatements(pool, { onUnsupported: reportSharedConnections }),
+      }),
     });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, dialect, label: redact(url), reader: null, postgresURL: url, poolStats, close: () => db.destroy() };

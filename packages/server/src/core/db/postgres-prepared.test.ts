@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { forEachDatabase } from '../../test/harness.ts';
 import { connectDatabase, type DatabaseHandle } from './connect.ts';
-import { MAX_PARAMETERS, namingStatements } from './postgres-prepared.ts';
+import { MAX_PARAMETERS, namingStatements, statementName } from './postgres-prepared.ts';
 import type { Database } from './schema.ts';
 
 /** The statements this connection holds prepared (PostgreSQL's own view of them, less this query). */
@@ -86,7 +86,7 @@ await forEachDatabase(
 
     it('names at most its limit of statements, and none with more than the parameters it allows', async () => {
       const pool = new pg.Pool({ connectionString: test.url, max: 1 });
-      const named = namingStatements(pool, 2);
+      const named = namingStatements(pool, { limit: 2 });
       const client = await named.connect();
       try {
         const many = Array.from({ length: MAX_PARAMETERS + 1 }, (_, i) => i + 1);
@@ -101,6 +101,55 @@ await forEachDatabase(
           'select id from probe where id = $1',
           'select label from probe where id = $1',
         ]);
+      } finally {
+        client.release();
+        await named.end();
+      }
+    });
+
+    it('a name means one statement on every instance, so a pooler that mixes their connections cannot swap two', async () => {
+      const names = async (db: Kysely<Database>) => {
+        const { rows } = await sql<{
+          name: string;
+          statement: string;
+        }>`select name, statement from pg_prepared_statements`.execute(db);
+        return new Map(rows.map((r) => [r.statement, r.name]));
+      };
+      // two instances, each naming statements in its own order
+      const first = open();
+      const second = open();
+      await sql`select label from probe where id = ${1}`.execute(first);
+      await sql`select id from probe where id = ${1}`.execute(first);
+      await sql`select id from probe where id = ${1}`.execute(second);
+      const a = await names(first);
+      const b = await names(second);
+      expect(b.get('select id from probe where id = $1')).toBe(a.get('select id from probe where id = $1'));
+      expect(a.get('select label from probe where id = $1')).not.toBe(a.get('select id from probe where id = $1'));
+      expect(statementName(0, 'select 1')).toBe(statementName(0, 'select 1'));
+      expect(statementName(1, 'select 1')).not.toBe(statementName(0, 'select 1'));
+      expect(statementName(0, 'select 1').length).toBeLessThan(64); // PostgreSQL's longest identifier is 63 bytes
+    });
+
+    it('a pooler that forgets prepared statements: the read goes on unprepared, and naming stops, said once', async () => {
+      const pool = new pg.Pool({ connectionString: test.url, max: 1 });
+      const told: string[] = [];
+      const named = namingStatements(pool, { onUnsupported: (err) => told.push(err.message) });
+      const client = await named.connect();
+      try {
+        const read = () => client.query<{ label: string }>('select label from probe where id = $1', [2]);
+        expect((await read()).rows).toEqual([{ label: 'two' }]);
+        // what a pooler in transaction mode does: the next statement lands where the name is unknown
+        await client.query('deallocate all', []);
+        expect((await read()).rows).toEqual([{ label: 'two' }]);
+        expect(named.naming).toBe(false);
+        expect(told).toHaveLength(1);
+        expect(told[0]).toMatch(/does not exist/);
+        // from then on nothing is prepared
+        await client.query('select id from probe where id = $1', [1]);
+        expect((await read()).rows).toEqual([{ label: 'two' }]);
+        const { rows } = await client.query<{ statement: string }>('select statement from pg_prepared_statements', []);
+        expect(rows).toEqual([]);
+        expect(told).toHaveLength(1);
       } finally {
         client.release();
         await named.end();

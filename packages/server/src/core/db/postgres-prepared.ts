@@ -11,15 +11,24 @@
  * parameters (batched `in` lists come in many lengths; each named text costs every
  * connection a little memory on the server). Only data statements are named.
  *
+ * A name is derived from the statement's text (statementName), never from an order of
+ * arrival: behind a pooler that hands one server connection to several instances in turn,
+ * a name another instance prepared there means the same statement, so a statement can never
+ * run in place of another.
+ *
  * A column added while the service runs (another instance's migration) changes what a
  * prepared `select *` returns, and PostgreSQL refuses to run it ("cached plan must not
- * change result type"). Then every name is forgotten, so each text is prepared afresh under
- * a new name, and the statement is run again unnamed when no transaction is open (nothing
- * ran: the check comes before execution). Inside a transaction the error stands, once.
+ * change result type"). Then every name is forgotten and the next ones carry a new
+ * generation, so each text is prepared afresh, and the statement is run again unnamed when
+ * no transaction is open (nothing ran: the check comes before execution). Inside a
+ * transaction the error stands, once.
  *
- * `database.preparedStatements: false` turns this off, for PgBouncer before 1.21 in
- * transaction mode (which cannot carry named statements between server connections).
+ * A pooler that does not keep a connection's prepared statements (PgBouncer before 1.21 in
+ * transaction mode) answers that a name does not exist, or already does: naming stops for
+ * the rest of the process (`onUnsupported` is told once) and the statement is run again
+ * unnamed, as above. `database.preparedStatements: false` never starts.
  */
+import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { Pool, PoolClient } from 'pg';
 
@@ -30,6 +39,17 @@ const CLOSES_TRANSACTION = /^\s*(commit|rollback|end|abort)\b/i;
 export const MAX_PARAMETERS = 64;
 const DEFAULT_LIMIT = 1000;
 
+/** The name of `text` in a generation: the same on every instance, another for every other text. */
+export function statementName(generation: number, text: string): string {
+  return `latch_${generation.toString(36)}_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+}
+
+/** A name the server does not have (26000), or has already (42P05): its connections are not ours alone. */
+function isForeignConnection(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '26000' || code === '42P05';
+}
+
 /** PostgreSQL's answer when a prepared statement's result columns changed under it. */
 function isChangedResultType(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
@@ -39,20 +59,31 @@ function isChangedResultType(err: unknown): boolean {
 export interface NamedStatements extends PostgresPool {
   /** How many texts carry a name now. */
   readonly named: number;
+  /** False once the connections turned out to be shared (a pooler): nothing is named any more. */
+  readonly naming: boolean;
 }
 
-export function namingStatements(pool: Pool, limit = DEFAULT_LIMIT): NamedStatements {
+export interface NamingOptions {
+  /** At most this many texts carry a name (1,000). */
+  limit?: number;
+  /** Naming stopped because the connections are shared (a pooler): said once. */
+  onUnsupported?: (err: Error) => void;
+}
+
+export function namingStatements(pool: Pool, options: NamingOptions = {}): NamedStatements {
+  const limit = options.limit ?? DEFAULT_LIMIT;
   /** text → name (data statements only, at most `limit` of them). */
   const names = new Map<string, string>();
-  let serial = 0;
+  let generation = 0;
+  let naming = true;
 
   const nameOf = (text: string, parameters: number): string => {
-    if (parameters > MAX_PARAMETERS) return '';
+    if (!naming || parameters > MAX_PARAMETERS) return '';
     const known = names.get(text);
     if (known !== undefined) return known;
     // BEGIN, SET, DDL: never named nor remembered (an anchored test that fails on the first word)
     if (names.size >= limit || !DATA_STATEMENT.test(text)) return '';
-    const name = `latch_${(++serial).toString(36)}`;
+    const name = statementName(generation, text);
     names.set(text, name);
     return name;
   };
@@ -71,8 +102,14 @@ export function namingStatements(pool: Pool, limit = DEFAULT_LIMIT): NamedStatem
       try {
         return (await client.query({ name, text: sql, values })) as unknown as PostgresQueryResult<R>;
       } catch (err) {
-        if (!isChangedResultType(err)) throw err;
-        names.clear();
+        if (isChangedResultType(err)) {
+          names.clear();
+          generation++;
+        } else if (isForeignConnection(err)) {
+          if (naming) options.onUnsupported?.(err as Error);
+          naming = false;
+          names.clear();
+        } else throw err;
         if (inTransaction) throw err;
         return (await client.query(sql, values)) as unknown as PostgresQueryResult<R>;
       }
@@ -101,6 +138,9 @@ export function namingStatements(pool: Pool, limit = DEFAULT_LIMIT): NamedStatem
     end: () => pool.end(),
     get named() {
       return names.size;
+    },
+    get naming() {
+      return naming;
     },
   };
 }
