@@ -37,7 +37,7 @@ const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 const OPENS_TRANSACTION = /^\s*(begin|start\s+transaction)\b/i;
 const CLOSES_TRANSACTION = /^\s*(commit|rollback|end|abort)\b/i;
 export const MAX_PARAMETERS = 64;
-const DEFAULT_LIMIT = 1000;
+const DEFAULT_LIMIT = 500;
 
 /** The name of `text` in a generation: the same on every instance, another for every other text. */
 export function statementName(generation: number, text: string): string {
@@ -64,7 +64,7 @@ export interface NamedStatements extends PostgresPool {
 }
 
 export interface NamingOptions {
-  /** At most this many texts carry a name (1,000). */
+  /** At most this many texts carry a name (500: each holds ~30 KB of the server's memory per connection). */
   limit?: number;
   /** Naming stopped because the connections are shared (a pooler): said once. */
   onUnsupported?: (err: Error) => void;
