@@ -94,11 +94,15 @@ export function namingStatements(pool: Pool, options: NamingOptions = {}): Named
   const wrap = (client: PoolClient): PostgresPoolClient => {
     let inTransaction = false;
     const run = async <R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> => {
-      if (OPENS_TRANSACTION.test(sql)) inTransaction = true;
-      else if (CLOSES_TRANSACTION.test(sql)) inTransaction = false;
-      const values = [...parameters];
+      // Kysely hands over a copy of its parameters made for this call: passed on as it is
+      const values = parameters as unknown[];
       const name = nameOf(sql, values.length);
-      if (!name) return (await client.query(sql, values)) as unknown as PostgresQueryResult<R>;
+      if (!name) {
+        // transaction control is never named: it is followed here, off the named statements' path
+        if (OPENS_TRANSACTION.test(sql)) inTransaction = true;
+        else if (CLOSES_TRANSACTION.test(sql)) inTransaction = false;
+        return (await client.query(sql, values)) as unknown as PostgresQueryResult<R>;
+      }
       try {
         return (await client.query({ name, text: sql, values })) as unknown as PostgresQueryResult<R>;
       } catch (err) {
