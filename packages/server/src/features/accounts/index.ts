@@ -1,5 +1,6 @@
 export {
   type Account,
+  type PasswordSignInCandidate,
   CREDENTIAL_PROVIDER,
   deleteAccount,
   deleteAccountsOfUser,
@@ -7,6 +8,7 @@ export {
   findAccountByProvider,
   findAccountsOfUser,
   findCredentialAccount,
+  findPasswordSignInCandidate,
   hasAccountOfProvider,
   insertAccount,
   updateAccount,

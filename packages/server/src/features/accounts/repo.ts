@@ -2,7 +2,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { AccountTable, Database } from '../../core/db/schema.ts';
 import { toDate, toDateOrNull } from '../../core/db/values.ts';
-import type { UserCondition } from '../user/index.ts';
+import { type User, type UserCondition, userFromRow } from '../user/index.ts';
 
 type Db = Kysely<Database>;
 
@@ -42,6 +42,40 @@ export async function findCredentialAccount(db: Db, userId: string): Promise<Acc
     .where('providerId', '=', CREDENTIAL_PROVIDER)
     .executeTakeFirst();
   return row ? accountFromRow(row) : null;
+}
+
+/** A person signing in with a password, with their credential account's id and hash (null without one). */
+export interface PasswordSignInCandidate {
+  user: User;
+  credential: { id: string; password: string | null } | null;
+}
+
+/**
+ * The user of this address or username and their credential account, in one statement: a
+ * password sign-in needs both, and on a database over the network each statement is a
+ * round trip (docs/performance.md, "Statements per answer").
+ */
+export async function findPasswordSignInCandidate(
+  db: Db,
+  by: { email: string } | { username: string },
+): Promise<PasswordSignInCandidate | null> {
+  const query = db
+    .selectFrom('user')
+    .leftJoin('account', (join) =>
+      join.onRef('account.userId', '=', 'user.id').on('account.providerId', '=', CREDENTIAL_PROVIDER),
+    )
+    .selectAll('user')
+    .select(['account.id as credentialId', 'account.password as credentialPassword']);
+  const row = await ('email' in by
+    ? query.where('user.email', '=', by.email.toLowerCase())
+    : query.where('user.username', '=', by.username.toLowerCase())
+  ).executeTakeFirst();
+  if (!row) return null;
+  const { credentialId, credentialPassword, ...user } = row;
+  return {
+    user: userFromRow(user),
+    credential: credentialId === null ? null : { id: credentialId, password: credentialPassword },
+  };
 }
 
 export async function findAccountsOfUser(db: Db, userId: string): Promise<Account[]> {

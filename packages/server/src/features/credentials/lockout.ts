@@ -26,6 +26,7 @@ import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { limitAccount, PASSWORD_CHECK_PATH } from '../../core/http/rate-limit/index.ts';
 import { recordEvent } from '../audit/index.ts';
+import type { PasswordSignInCandidate } from '../accounts/index.ts';
 import type { User } from '../user/index.ts';
 import { checkCredentials } from './service.ts';
 
@@ -169,13 +170,15 @@ export async function clearSignInFailures(db: Db, key: string): Promise<void> {
  */
 export async function checkSignInPassword(
   ctx: RequestContext<unknown, unknown>,
-  user: User | null,
+  candidate: PasswordSignInCandidate | null,
   password: string,
   typed: { kind: 'email' | 'username'; value: string },
 ): Promise<boolean> {
   const { db, dialect, clock, logger, config } = ctx.deps;
   const rules = config.password.lockout;
-  if (!rules.enabled) return checkCredentials(ctx.deps, user, password);
+  const user = candidate?.user ?? null;
+  const credential = candidate?.credential ?? null;
+  if (!rules.enabled) return checkCredentials(ctx.deps, user, password, credential);
   const key = lockoutKey(user, typed.kind, typed.value);
   const decision = await takeSignInTry(db, dialect, key, rules, clock.now().getTime());
   if (!decision.allowed) {
@@ -190,7 +193,7 @@ export async function checkSignInPassword(
     });
     throw authError('TOO_MANY_REQUESTS', { headers: { 'x-retry-after': String(decision.retryAfterSeconds) } });
   }
-  const valid = await checkCredentials(ctx.deps, user, password);
+  const valid = await checkCredentials(ctx.deps, user, password, credential);
   if (valid && user) await clearSignInFailures(db, key);
   return valid;
 }

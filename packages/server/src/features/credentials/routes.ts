@@ -161,8 +161,9 @@ const signInEmail = defineEndpoint(rows.signInEmail, {
     if (!isValidEmail(email)) throw authError('INVALID_EMAIL');
     assertNotTooLong(ctx.body.password, config);
     await limitAccount(ctx, email);
-    const user = await findUserForSignIn(ctx.deps, email);
-    const valid = await checkSignInPassword(ctx, user, ctx.body.password, { kind: 'email', value: email });
+    const candidate = await findUserForSignIn(ctx.deps, email);
+    const valid = await checkSignInPassword(ctx, candidate, ctx.body.password, { kind: 'email', value: email });
+    const user = candidate?.user ?? null;
     if (!valid || !user) {
       await recordSignInRefused(ctx, user, 'password');
       throw authError('INVALID_EMAIL_OR_PASSWORD');

@@ -4,21 +4,33 @@ import { hashPassword, verifyDummyPassword, verifyPassword } from '../../core/cr
 import { generateId } from '../../core/crypto/random.ts';
 import type { Database } from '../../core/db/schema.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
-import { CREDENTIAL_PROVIDER, findCredentialAccount, insertAccount, updateAccount } from '../accounts/index.ts';
+import {
+  CREDENTIAL_PROVIDER,
+  findCredentialAccount,
+  findPasswordSignInCandidate,
+  insertAccount,
+  type PasswordSignInCandidate,
+  updateAccount,
+} from '../accounts/index.ts';
 import type { User } from '../user/index.ts';
-import { findUserByEmail } from '../user/index.ts';
 
 /**
- * The user whose credential password matches, or null. Takes about the same time
- * whether or not the user or the password exists (a dummy hash is verified instead),
- * and upgrades an imported scrypt hash to Argon2id on success.
+ * Whether the password matches the user's credential account. Takes about the same time
+ * whether or not the user or the password exists (a dummy hash is verified instead), and
+ * upgrades an imported scrypt hash to Argon2id on success. `credential` is the account
+ * when the caller read it with the user (a sign-in); otherwise it is looked up here.
  */
-export async function checkCredentials(deps: AuthDeps, user: User | null, password: string): Promise<boolean> {
+export async function checkCredentials(
+  deps: AuthDeps,
+  user: User | null,
+  password: string,
+  credential?: PasswordSignInCandidate['credential'],
+): Promise<boolean> {
   if (!user) {
     await verifyDummyPassword(password);
     return false;
   }
-  const account = await findCredentialAccount(deps.db, user.id);
+  const account = credential === undefined ? await findCredentialAccount(deps.db, user.id) : credential;
   if (!account?.password) {
     await verifyDummyPassword(password);
     return false;
@@ -34,8 +46,9 @@ export async function checkCredentials(deps: AuthDeps, user: User | null, passwo
   return check.valid;
 }
 
-export async function findUserForSignIn(deps: AuthDeps, email: string): Promise<User | null> {
-  return findUserByEmail(deps.db, email);
+/** The user of this address with their credential account, read together (one statement). */
+export async function findUserForSignIn(deps: AuthDeps, email: string): Promise<PasswordSignInCandidate | null> {
+  return findPasswordSignInCandidate(deps.db, { email });
 }
 
 /** Sets (or replaces) the credential password of a user, creating the credential account if needed. */

@@ -9,7 +9,7 @@ import {
   completePasswordSignIn,
   recordSignInRefused,
 } from '../credentials/index.ts';
-import { findUserByUsername } from '../user/index.ts';
+import { findPasswordSignInCandidate } from '../accounts/index.ts';
 import { assertValidUsername, normalizeUsername } from './rules.ts';
 import { isUsernameTaken } from './service.ts';
 
@@ -24,8 +24,9 @@ const signInUsername = defineEndpoint(rows.signInUsername, {
     const normalized = normalizeUsername(username);
     // per account as sign-in/email is: a guesser rotating addresses still meets one budget
     await limitAccount(ctx, `username:${normalized}`);
-    const user = await findUserByUsername(ctx.deps.db, normalized);
-    const valid = await checkSignInPassword(ctx, user, password, { kind: 'username', value: normalized });
+    const candidate = await findPasswordSignInCandidate(ctx.deps.db, { username: normalized });
+    const valid = await checkSignInPassword(ctx, candidate, password, { kind: 'username', value: normalized });
+    const user = candidate?.user ?? null;
     if (!valid || !user) {
       await recordSignInRefused(ctx, user, 'username');
       throw authError('INVALID_USERNAME_OR_PASSWORD');
