@@ -23,6 +23,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { sweepExpired } from '../maintenance/sweep.ts';
+import { appendAtHead, findChainHead } from './repo.ts';
 import { recordEvent } from './service.ts';
 
 type Db = import('kysely').Kysely<Database>;
@@ -245,6 +246,75 @@ await describeOnDatabases('the audit chains', {}, (t) => {
     const refused = await plain.client.get('/admin/verify-audit-chain');
     expect([refused.status, refused.json.code]).toEqual([403, 'YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG']);
     expect((await t.app.client().get('/admin/verify-audit-chain')).status).toBe(401);
+  });
+
+  it('an event is written at the head its instance last left; a head another instance or a rollback moved is read again', async () => {
+    const admin = await makeAdmin(t.app, db());
+    const second = createTestApp(t.db, {});
+    const event = (app: TestApp, targetId: string, trx?: import('kysely').Transaction<Database>) =>
+      recordEvent(
+        trx ?? app.auth.deps.db,
+        { deps: app.auth.deps },
+        { type: 'user.updated', targetType: 'user', targetId },
+      );
+    try {
+      // one after the other, so that each instance's guesses keep going stale on the chains they share
+      for (let i = 0; i < 24; i++) {
+        await event(t.app, `a-${i}`);
+        await event(second, `b-${i}`);
+      }
+      // rollbacks leave this instance's guesses ahead of the heads
+      for (let i = 0; i < 6; i++) {
+        await t.app.auth.deps.db
+          .transaction()
+          .execute(async (trx) => {
+            await event(t.app, `rolled-back-${i}`, trx);
+            throw new Error('rolls back');
+          })
+          .catch(() => undefined);
+      }
+      for (let i = 0; i < 24; i++) await event(i % 3 ? t.app : second, `c-${i}`);
+      for (const seqs of (await places(db())).values()) expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+      expect(await verify(admin)).toMatchObject({ valid: true, firstBroken: null, broken: [] });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a guessed head is checked by the write itself: a wrong place or a wrong hash writes nothing', async () => {
+    const head = await findChainHead(db(), 'c05');
+    if (!head) throw new Error('c05 has no head');
+    const row = {
+      id: `guess-${t.dialect}`,
+      createdAt: t.app.clock.now(),
+      type: 'user.updated',
+      outcome: 'success' as const,
+      actorType: 'system' as const,
+      chainId: 'c05',
+      chainSeq: head.seq + 1,
+      prevHash: head.lastHash,
+      hash: 'a'.repeat(64),
+    };
+    await t.app.auth.deps.db.transaction().execute(async (trx) => {
+      // the right place under another hash: another instance wrote it after a rollback of ours
+      expect(await appendAtHead(trx, t.dialect, row, { seq: head.seq, lastHash: 'f'.repeat(64) }, 'mac')).toBe(false);
+      expect(await appendAtHead(trx, t.dialect, row, { seq: head.seq + 1, lastHash: head.lastHash }, 'mac')).toBe(
+        false,
+      );
+    });
+    expect(await findChainHead(db(), 'c05')).toEqual(head);
+    expect(await db().selectFrom('auditEvent').select('id').where('id', '=', row.id).execute()).toEqual([]);
+    // the guess that holds writes the row and moves the head
+    await t.app.auth.deps.db.transaction().execute(async (trx) => {
+      expect(await appendAtHead(trx, t.dialect, row, { seq: head.seq, lastHash: head.lastHash }, 'mac')).toBe(true);
+    });
+    expect(await findChainHead(db(), 'c05')).toMatchObject({ seq: head.seq + 1, lastHash: row.hash, headMac: 'mac' });
+    await db().deleteFrom('auditEvent').where('id', '=', row.id).execute();
+    await db()
+      .updateTable('auditChain')
+      .set({ seq: head.seq, lastHash: head.lastHash, headMac: head.headMac })
+      .where('id', '=', 'c05')
+      .execute();
   });
 });
 

@@ -99,11 +99,22 @@ export function anchorMac(key: Buffer, chainId: string, prunedSeq: number, prune
 
 const chainOfTransaction = new WeakMap<object, string>();
 
-/** The chain for a write in `trx`: the one this transaction already uses, else one at random. */
-export function chainFor(trx: object): string {
+/**
+ * The chain for a write in `trx`: the one this transaction already uses, else one at
+ * random among those `avoid` does not exclude (any, when it excludes them all).
+ */
+export function chainFor(trx: object, avoid: (chainId: string) => boolean = () => false): string {
   let chain = chainOfTransaction.get(trx);
   if (!chain) {
-    chain = CHAIN_IDS[randomInt(CHAIN_COUNT)] ?? 'c00';
+    const start = randomInt(CHAIN_COUNT);
+    chain = CHAIN_IDS[start] ?? 'c00';
+    for (let i = 0; i < CHAIN_COUNT; i++) {
+      const candidate = CHAIN_IDS[(start + i) % CHAIN_COUNT] ?? 'c00';
+      if (!avoid(candidate)) {
+        chain = candidate;
+        break;
+      }
+    }
     chainOfTransaction.set(trx, chain);
   }
   return chain;

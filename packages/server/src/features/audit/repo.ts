@@ -175,6 +175,46 @@ export async function insertAuditEventAndSetHead(
     .execute();
 }
 
+/**
+ * Writes `row` at the place after `expected`, and moves the head to it, only if the head is
+ * still at `expected` (its place and hash): the caller guessed the head (known-heads.ts)
+ * instead of reading it. Answers whether the row was written; when it was not, nothing
+ * was. PostgreSQL does both in one statement (the insert reads the CTE's moved row); the
+ * others move the head first and insert only if it moved.
+ */
+export async function appendAtHead(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  row: Insertable<AuditEventTable> & { chainId: string; chainSeq: number; hash: string },
+  expected: { seq: number; lastHash: string | null },
+  mac: string,
+): Promise<boolean> {
+  const move = (db: Transaction<Database>) => {
+    const moved = db
+      .updateTable('auditChain')
+      .set({ seq: row.chainSeq, lastHash: row.hash, headMac: mac })
+      .where('id', '=', row.chainId)
+      .where('seq', '=', expected.seq);
+    return expected.lastHash === null
+      ? moved.where('lastHash', 'is', null)
+      : moved.where('lastHash', '=', expected.lastHash);
+  };
+  if (dialect === 'postgres') {
+    const columns = Object.keys(row) as (keyof typeof row & string)[];
+    const result = await trx
+      .with('moved', (db) => move(db as Transaction<Database>).returning('id'))
+      .insertInto('auditEvent')
+      .columns(columns)
+      .expression((eb) => eb.selectFrom('moved').select(columns.map((c) => eb.val(row[c]).as(c))))
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+  const moved = await move(trx).executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  await insertAuditEvent(trx, row);
+  return true;
+}
+
 export async function setChainHead(
   trx: Transaction<Database>,
   chainId: string,

@@ -12,7 +12,16 @@ import type { AuthDeps } from '../../core/http/context.ts';
 import { writeWithDeliveries } from '../webhooks/index.ts';
 import { chainFor, chainKey, headMac, rowHash } from './chain.ts';
 import type { AuditActorType, AuditDetails, AuditEventInput, AuditOutcome } from './model.ts';
-import { type AuditDb, advanceChainHead, insertAuditEvent, insertAuditEventAndSetHead, setChainHead } from './repo.ts';
+import { knownHeadsOf } from './known-heads.ts';
+import {
+  type AuditDb,
+  advanceChainHead,
+  appendAtHead,
+  insertAuditEvent,
+  insertAuditEventAndSetHead,
+  listChainHeads,
+  setChainHead,
+} from './repo.ts';
 
 /** What recordEvent needs of a request; `{ deps }` alone for the system. */
 export interface AuditCtx {
@@ -88,28 +97,49 @@ export async function recordEvent(db: AuditDb, ctx: AuditCtx, event: AuditEventI
 }
 
 /**
- * Takes the next place of the transaction's chain, hashes the row with its link, inserts
- * it (with its webhook deliveries, docs/webhooks.md) and moves the head, all in `trx`.
+ * Links the row into the transaction's chain, hashes it, inserts it (with its webhook
+ * deliveries, docs/webhooks.md) and moves the head, all in `trx`. The head is first taken
+ * to be where this instance last left it (known-heads.ts): the write is then one statement
+ * on PostgreSQL, and only when the guess was wrong is the head read under its row lock.
  */
 async function writeChained(
   trx: Transaction<Database>,
   ctx: AuditCtx,
   content: UnchainedRow,
 ): Promise<Insertable<AuditEventTable>> {
+  const { dialect, clock } = ctx.deps;
   const key = chainKey(ctx.deps.config.secret);
-  const chainId = chainFor(trx);
-  const { seq, lastHash } = await advanceChainHead(trx, ctx.deps.dialect, chainId);
-  const linked = { ...content, chainId, chainSeq: seq, prevHash: lastHash };
-  const row = { ...linked, hash: rowHash(key, linked) };
-  const mac = headMac(key, chainId, seq, row.hash);
-  if (ctx.deps.dialect === 'postgres') {
-    // the insert and the head's move in one statement: one round trip fewer per event
-    await writeWithDeliveries(trx, ctx.deps, row, () => insertAuditEventAndSetHead(trx, row, chainId, row.hash, mac));
-  } else {
-    await writeWithDeliveries(trx, ctx.deps, row, (t) => insertAuditEvent(t, row));
-    await setChainHead(trx, chainId, row.hash, mac);
-  }
-  return row;
+  const known = await knownHeadsOf(ctx.deps, () => listChainHeads(trx));
+  const nowMs = clock.now().getTime();
+  const chainId = chainFor(trx, (id) => known.avoids(id, nowMs));
+  const link = (seq: number, prevHash: string | null) => {
+    const linked = { ...content, chainId, chainSeq: seq, prevHash };
+    const hash = rowHash(key, linked);
+    return { row: { ...linked, hash }, mac: headMac(key, chainId, seq, hash) };
+  };
+  let written: (Insertable<AuditEventTable> & { chainSeq: number; hash: string }) | null = null;
+  await writeWithDeliveries(trx, ctx.deps, content, async () => {
+    const guess = known.get(chainId);
+    if (guess) {
+      const { row, mac } = link(guess.seq + 1, guess.lastHash);
+      if (await appendAtHead(trx, dialect, row, guess, mac)) written = row;
+      else known.missed(chainId, nowMs);
+    }
+    if (!written) {
+      const { seq, lastHash } = await advanceChainHead(trx, dialect, chainId);
+      const { row, mac } = link(seq, lastHash);
+      if (dialect === 'postgres') {
+        await insertAuditEventAndSetHead(trx, row, chainId, row.hash, mac);
+      } else {
+        await insertAuditEvent(trx, row);
+        await setChainHead(trx, chainId, row.hash, mac);
+      }
+      written = row;
+    }
+    known.wrote(chainId, { seq: written.chainSeq, lastHash: written.hash });
+  });
+  if (!written) throw new Error('the audit event was not written');
+  return written;
 }
 
 /**

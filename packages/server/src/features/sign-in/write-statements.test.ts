@@ -33,9 +33,9 @@ await forEachDatabase('sign-in and sign-up: statements per answer', (dialect) =>
 
   /** Before → after (docs/performance.md): the lockout's take as one upsert, the audit row and its chain head in one statement on PostgreSQL, the cleanup of expired links at most once a minute. */
   const expected = {
-    sqlite: { signUp: 10, signIn: 7 },
-    postgres: { signUp: 8, signIn: 6 },
-    mysql: { signUp: 12, signIn: 10 },
+    sqlite: { signUp: 8, signIn: 6 },
+    postgres: { signUp: 6, signIn: 5 },
+    mysql: { signUp: 8, signIn: 8 },
   }[dialect];
 
   it('a sign-up: the user, the account, its link and its session, each with its audit row', async () => {
