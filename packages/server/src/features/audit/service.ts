@@ -11,8 +11,8 @@ import type { AuditEventTable, Database } from '../../core/db/schema.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { writeWithDeliveries } from '../webhooks/index.ts';
 import { chainFor, chainKey, headMac, rowHash } from './chain.ts';
-import type { AuditActorType, AuditDetails, AuditEventInput, AuditOutcome } from './model.ts';
 import { knownHeadsOf } from './known-heads.ts';
+import type { AuditActorType, AuditDetails, AuditEventInput, AuditOutcome } from './model.ts';
 import {
   type AuditDb,
   advanceChainHead,
