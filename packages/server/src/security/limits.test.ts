@@ -104,6 +104,34 @@ await describeOnDatabases('per-account limits from rotating addresses', { rateLi
     expect((await user.client.post('/verify-password', { password: PASSWORD }, { ip: ip(8) })).status).toBe(200);
   });
 
+  it("a stranger's wrong passwords at the sign-in form never lock the owner out of their own settings", async () => {
+    const owner = await signUpUser(t.app);
+    const lockouts = () => t.db.handle.db.selectFrom('signInLockout').select(['key', 'failures']).execute();
+    // a hundred failures from rotating addresses, each timed to land: the sign-in form is locked for good
+    for (let i = 0; i < 100; i++) {
+      t.app.clock.advance(900);
+      const res = await t.app
+        .client()
+        .post('/sign-in/email', { email: owner.email, password: `stranger-${i}-guess` }, { ip: ip(i) });
+      expect(res.status).toBe(401);
+    }
+    const form = await t.app.client().post('/sign-in/email', { email: owner.email, password: PASSWORD }, { ip: ip(7) });
+    expect(form.status).toBe(429);
+    // the owner, signed in, still proves their password and changes it; that ends the lock
+    expect((await owner.client.post('/verify-password', { password: PASSWORD }, { ip: ip(8) })).status).toBe(200);
+    const changed = await owner.client.post(
+      '/change-password',
+      { currentPassword: PASSWORD, newPassword: 'Owner-Fresh-Phrase-77' },
+      { ip: ip(9) },
+    );
+    expect(changed.status).toBe(200);
+    expect((await lockouts()).filter((r) => r.key.endsWith(owner.userId))).toEqual([]);
+    const back = await t.app
+      .client()
+      .post('/sign-in/email', { email: owner.email, password: 'Owner-Fresh-Phrase-77' }, { ip: ip(10) });
+    expect(back.status).toBe(200);
+  });
+
   it('request-password-reset: three mails per address in five minutes, then 429 and no mail', async () => {
     const { email } = await signUpUser(t.app);
     const statuses = [];

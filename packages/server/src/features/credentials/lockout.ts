@@ -40,6 +40,16 @@ export function accountLockoutKey(userId: string): string {
   return `user:${userId}`;
 }
 
+/**
+ * Password checks inside a session count on a key of their own: the failures a stranger
+ * sends to the sign-in form never keep the signed-in owner from proving their password
+ * (verify-password, change-password, two-factor settings, deletion). A wrong password in a
+ * session counts on the account's key too, so a copied cookie gains no quiet guesses.
+ */
+function inSessionLockoutKey(userId: string): string {
+  return `session:${accountLockoutKey(userId)}`;
+}
+
 /** The row of an account, or of what was typed when there is none (sign-in by `kind`). */
 function lockoutKey(user: User | null, kind: 'email' | 'username', typed: string): string {
   return user ? accountLockoutKey(user.id) : `unknown:${hashToken(`${kind}:${typed}`)}`;
@@ -158,9 +168,43 @@ async function takeSignInTry(
   return { allowed: false, retryAfterSeconds: 1, hardLocked: false };
 }
 
-/** Forgets the failures of `key`: a right password, a password reset, an admin's new password. */
+/**
+ * Forgets the failures of `key`: a right password, a password reset, an admin's new
+ * password. An account's key takes its in-session twin with it: either proof ends both runs.
+ */
 export async function clearSignInFailures(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('signInLockout').where('key', '=', key).execute();
+  const keys = key.startsWith('user:') ? [key, `session:${key}`] : [key];
+  await db.deleteFrom('signInLockout').where('key', 'in', keys).execute();
+}
+
+/** A run untouched this long is forgotten by the sweep (unless it reached the hard lock). */
+export const LOCKOUT_KEEP_SECONDS = 30 * 86_400;
+
+/**
+ * The maintenance sweep's part: runs whose last delay ran out before `beforeMs` and that are
+ * not locked for good. Rows of unknown addresses and of accounts go by the same rule, so
+ * their going says nothing about which addresses are real; hard-locked rows stay until a reset.
+ */
+export async function deleteLockoutsIdleBefore(
+  db: Db,
+  beforeMs: number,
+  maxFailures: number,
+  limit: number,
+): Promise<number> {
+  // the keys through a derived table: MySQL and MariaDB allow no LIMIT in an IN subquery
+  const idle = db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('signInLockout')
+        .select('key')
+        .where('lockedUntil', '<', beforeMs)
+        .where('failures', '<', maxFailures)
+        .limit(limit)
+        .as('idle'),
+    )
+    .select('idle.key');
+  const result = await db.deleteFrom('signInLockout').where('key', 'in', idle).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**
@@ -201,9 +245,11 @@ export async function checkSignInPassword(
 /**
  * The password entered again inside a session (change-password, verify-password, the
  * two-factor settings, deleting the account): one per-account budget for all of them
- * (`password-check`, 5 a minute), and the same lockout as signing in, so a copied cookie
- * buys no more guesses than the sign-in form (never more than 100 in a row). A right
- * password ends the run of failures.
+ * (`password-check`, 5 a minute), and the lockout's schedule on a key of the session's own
+ * (never more than 100 in a row), which failures at the sign-in form do not touch: a
+ * stranger who knows the address cannot lock the owner out of their own settings. Each
+ * wrong password here also counts at the sign-in form, so a copied cookie buys no quiet
+ * guesses. A right password ends both runs.
  */
 export async function checkPasswordInSession(
   ctx: RequestContext<unknown, unknown>,
@@ -214,13 +260,14 @@ export async function checkPasswordInSession(
   const { db, dialect, clock, logger, config } = ctx.deps;
   const rules = config.password.lockout;
   if (!rules.enabled) return checkCredentials(ctx.deps, user, password);
-  const key = accountLockoutKey(user.id);
-  const decision = await takeSignInTry(db, dialect, key, rules, clock.now().getTime());
+  const decision = await takeSignInTry(db, dialect, inSessionLockoutKey(user.id), rules, clock.now().getTime());
   if (!decision.allowed) {
-    if (decision.hardLocked) logger.warn('password check refused: locked after consecutive failures', { key });
+    if (decision.hardLocked) logger.warn('password check refused: locked after consecutive failures', { userId: user.id });
     throw authError('TOO_MANY_REQUESTS', { headers: { 'x-retry-after': String(decision.retryAfterSeconds) } });
   }
   const valid = await checkCredentials(ctx.deps, user, password);
-  if (valid) await clearSignInFailures(db, key);
+  if (valid) await clearSignInFailures(db, accountLockoutKey(user.id));
+  // the run is the account's too: the sign-in form waits as if the guess had been made there
+  else await takeSignInTry(db, dialect, accountLockoutKey(user.id), rules, clock.now().getTime());
   return valid;
 }

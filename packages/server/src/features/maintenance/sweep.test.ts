@@ -60,6 +60,26 @@ await describeOnDatabases('sweeping expired rows', {}, (t) => {
     expect(check.status).toBe(200);
   });
 
+  it('forgets lockout runs idle for 30 days, of unknown addresses and accounts alike; a hard lock stays', async () => {
+    const { db } = t.db.handle;
+    const nowMs = t.app.clock.now().getTime();
+    const day = 86_400_000;
+    const tag = randomUUID().slice(0, 8);
+    await db
+      .insertInto('signInLockout')
+      .values([
+        { key: `unknown:idle-${tag}`, failures: 3, lockedUntil: nowMs - 31 * day },
+        { key: `user:idle-${tag}`, failures: 12, lockedUntil: nowMs - 31 * day },
+        { key: `user:recent-${tag}`, failures: 12, lockedUntil: nowMs - 29 * day },
+        { key: `user:locked-${tag}`, failures: 100, lockedUntil: nowMs - 400 * day },
+      ])
+      .execute();
+    const swept = await sweepExpired({ db, clock: t.app.clock });
+    expect(swept.lockouts).toBeGreaterThanOrEqual(2);
+    const left = await db.selectFrom('signInLockout').select('key').where('key', 'like', `%-${tag}`).execute();
+    expect(left.map((r) => r.key).sort()).toEqual([`user:locked-${tag}`, `user:recent-${tag}`]);
+  });
+
   it('stops after maxBatches and leaves the rest for the next sweep', async () => {
     const { db } = t.db.handle;
     const now = t.app.clock.now();
@@ -103,7 +123,7 @@ await describeOnDatabases('sweeping expired rows', {}, (t) => {
     const stopped = new AbortController();
     stopped.abort();
     const swept = await sweepExpired({ db, clock: t.app.clock }, { signal: stopped.signal });
-    expect(swept).toEqual({ sessions: 0, verifications: 0, auditEvents: 0, webhookDeliveries: 0 });
+    expect(swept).toEqual({ sessions: 0, verifications: 0, auditEvents: 0, webhookDeliveries: 0, lockouts: 0 });
     const expired = () =>
       db.selectFrom('session').select('id').where('userId', '=', userId).where('expiresAt', '<', now);
     expect(await expired().execute()).toHaveLength(3);

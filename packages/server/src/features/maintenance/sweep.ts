@@ -5,6 +5,8 @@
  *   - verification rows that expired more than a week ago (each flow keeps its expired
  *     rows for a day, so that an old link says "expired" rather than "invalid", and
  *     sweeps its own purpose now and then; this catches the rest);
+ *   - sign-in lockout runs untouched for 30 days that did not reach the hard lock (of real
+ *     and unknown addresses alike, docs/passwords.md);
  *   - audit events older than `audit.retentionDays` (docs/audit-log.md), and the webhook
  *     deliveries of that age that succeeded or failed (pending ones stay: docs/webhooks.md).
  * In batches, each its own statement, with a pause for other requests in between, so a
@@ -19,6 +21,7 @@ import { releaseLease, takeLease } from '../../core/db/lease.ts';
 import { deleteVerificationsExpiredBefore } from '../../core/db/verification-store.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { deleteAuditEventsBefore } from '../audit/index.ts';
+import { deleteLockoutsIdleBefore, LOCKOUT_KEEP_SECONDS } from '../credentials/index.ts';
 import { deleteSessionsExpiredBefore } from '../session/index.ts';
 import { deleteFinishedDeliveriesBefore } from '../webhooks/index.ts';
 
@@ -40,6 +43,7 @@ export interface SweepResult {
   verifications: number;
   auditEvents: number;
   webhookDeliveries: number;
+  lockouts: number;
 }
 
 /**
@@ -93,7 +97,19 @@ export async function sweepExpired(
     maxBatches,
     signal,
   );
-  return { sessions, verifications, auditEvents, webhookDeliveries };
+  const lockouts = await deleteInBatches(
+    (limit) =>
+      deleteLockoutsIdleBefore(
+        deps.db,
+        now.getTime() - LOCKOUT_KEEP_SECONDS * 1000,
+        deps.config?.password.lockout.maxFailures ?? 100,
+        limit,
+      ),
+    batchSize,
+    maxBatches,
+    signal,
+  );
+  return { sessions, verifications, auditEvents, webhookDeliveries, lockouts };
 }
 
 export interface Sweeper {
