@@ -25,8 +25,8 @@ import type { Database, Dialect } from '../../core/db/schema.ts';
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { limitAccount, PASSWORD_CHECK_PATH } from '../../core/http/rate-limit/index.ts';
-import { recordEvent } from '../audit/index.ts';
 import type { PasswordSignInCandidate } from '../accounts/index.ts';
+import { recordEvent } from '../audit/index.ts';
 import type { User } from '../user/index.ts';
 import { checkCredentials } from './service.ts';
 
@@ -262,7 +262,8 @@ export async function checkPasswordInSession(
   if (!rules.enabled) return checkCredentials(ctx.deps, user, password);
   const decision = await takeSignInTry(db, dialect, inSessionLockoutKey(user.id), rules, clock.now().getTime());
   if (!decision.allowed) {
-    if (decision.hardLocked) logger.warn('password check refused: locked after consecutive failures', { userId: user.id });
+    if (decision.hardLocked)
+      logger.warn('password check refused: locked after consecutive failures', { userId: user.id });
     throw authError('TOO_MANY_REQUESTS', { headers: { 'x-retry-after': String(decision.retryAfterSeconds) } });
   }
   const valid = await checkCredentials(ctx.deps, user, password);
