@@ -13,6 +13,7 @@ import { loadSettings } from './core/config/load.ts';
 import { ConfigError } from './core/config/resolve.ts';
 import { hashPoolStats } from './core/crypto/password.ts';
 import { connectDatabase } from './core/db/connect.ts';
+import { clientIp, proxyMatcher } from './core/http/client-ip.ts';
 import { createLogger } from './core/logger.ts';
 import { bearerMatches, createMetrics, type ServiceMetrics } from './core/metrics.ts';
 import { loadIoredis } from './core/optional-modules.ts';
@@ -55,9 +56,12 @@ async function main(): Promise<void> {
   const web = createStaticHandler(WEB_DIST, auth.config);
   const basePath = auth.config.basePath;
 
+  // validated with the configuration: every entry is an address or a CIDR range
+  const proxies = auth.config.advanced.trustedProxies;
+  const trustedProxies = proxies.length > 0 ? proxyMatcher(proxies) : null;
   const api = createNodeListener(auth, {
     ...(metrics ? { metrics } : {}),
-    clientIp: (header, socketIp) => clientIp(header, socketIp, auth.config.advanced.ipAddressHeaders),
+    clientIp: (header, socketIp) => clientIp(header, socketIp, auth.config.advanced.ipAddressHeaders, trustedProxies),
     fallback: (request) =>
       web
         ? web(request)
@@ -250,16 +254,6 @@ function startDiagnostics(file: string): { write(): void } {
 }
 
 /** The client address: the socket's, or the configured proxy header's when one is set and holds a single address. */
-function clientIp(header: HeaderReader, socketIp: string | null, headers: readonly string[]): string | null {
-  for (const name of headers) {
-    const value = header(name.toLowerCase());
-    if (!value) continue;
-    const first = value.split(',').map((s) => s.trim());
-    if (first.length === 1 && first[0]) return first[0];
-  }
-  return socketIp;
-}
-
 main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`Latch could not start: ${err.message}\n`);

@@ -105,7 +105,7 @@ export interface ResolvedConfig {
     customRules: Record<string, RateLimitRule>;
     storage: 'memory' | 'database' | 'redis';
   };
-  advanced: { cookiePrefix: string; useSecureCookies: boolean; ipAddressHeaders: string[] };
+  advanced: { cookiePrefix: string; useSecureCookies: boolean; ipAddressHeaders: string[]; trustedProxies: string[] };
   plugins: {
     username: { minUsernameLength: number; maxUsernameLength: number } | false;
     organization:
@@ -330,6 +330,7 @@ export function resolveConfig(o: LatchOptions, ctx: ResolveContext): ResolvedCon
       cookiePrefix: o.advanced?.cookiePrefix ?? 'latch',
       useSecureCookies: o.advanced?.useSecureCookies ?? baseURL.startsWith('https://'),
       ipAddressHeaders: (o.advanced?.ipAddressHeaders ?? []).map((h) => h.toLowerCase()),
+      trustedProxies: o.advanced?.trustedProxies ?? [],
     },
     plugins: {
       username: username && {

@@ -5,6 +5,7 @@
  * Durations are in seconds unless the name says otherwise.
  */
 import { z } from 'zod';
+import { isAddressOrRange } from '../http/client-ip.ts';
 
 const seconds = z.number().int().nonnegative();
 const positiveSeconds = z.number().int().positive();
@@ -271,6 +272,10 @@ export const configFileSchema = z
         useSecureCookies: z.boolean().optional(),
         /** Header that carries the client IP when Latch runs behind a proxy, e.g. "x-forwarded-for". */
         ipAddressHeaders: z.array(z.string().min(1)).optional(),
+        /** The proxies whose hops of an address chain are believed (addresses or CIDR ranges). */
+        trustedProxies: z
+          .array(z.string().refine(isAddressOrRange, 'must be an IP address or a CIDR range, e.g. 10.0.0.0/8'))
+          .optional(),
       })
       .strict()
       .optional(),
