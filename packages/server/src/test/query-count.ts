@@ -17,8 +17,11 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
+import type { LatchOptions } from '../core/config/schema.ts';
+import type { Dialect } from '../core/db/schema.ts';
 import type { SqliteReader } from '../core/db/sqlite-reader.ts';
-import type { SharedDatabase } from './harness.ts';
+import { createTestApp, openSharedDatabase, type SharedDatabase, type TestApp } from './harness.ts';
 
 export interface Statement {
   sql: string;
@@ -81,4 +84,31 @@ export function countQueries(shared: SharedDatabase): { database: SharedDatabase
       },
     },
   };
+}
+
+/** A counted database of its own and an app on it, for one `describe` (set in its beforeAll). */
+export interface CountedApp {
+  shared: SharedDatabase;
+  app: TestApp;
+  counter: QueryCounter;
+}
+
+/**
+ * Opens a counted database of `dialect` and an app on it before the enclosing describe's
+ * tests (register further beforeAll hooks after this call to seed it), and closes both
+ * after them. The fields are set once the hook has run.
+ */
+export function countedApp(dialect: Dialect, options: LatchOptions = {}): CountedApp {
+  const holder = {} as CountedApp;
+  beforeAll(async () => {
+    const counted = countQueries(await openSharedDatabase(dialect));
+    holder.shared = counted.database;
+    holder.counter = counted.counter;
+    holder.app = createTestApp(counted.database, options);
+  });
+  afterAll(async () => {
+    await holder.app?.close();
+    await holder.shared?.close();
+  });
+  return holder;
 }

@@ -10,17 +10,10 @@
  * 1,000,000 users and 10,000,000 rows (docs/performance.md).
  */
 import { CompiledQuery, type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
-import {
-  createTestApp,
-  forEachDatabase,
-  openSharedDatabase,
-  type SharedDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../test/harness.ts';
-import { countQueries, type QueryCounter, type Statement } from '../../test/query-count.ts';
+import { forEachDatabase, signUpUser } from '../../test/harness.ts';
+import { countedApp, type Statement } from '../../test/query-count.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the seed writes rows in bulk
 type BulkDb = Kysely<any>;
@@ -72,14 +65,12 @@ const TABLES = new Set(['user', 'auditEvent']);
 await forEachDatabase(
   'the admin lists read their pages from an index',
   (dialect) => {
-    let shared: SharedDatabase;
-    let app: TestApp;
-    let counter: QueryCounter;
+    const t = countedApp(dialect);
     let admin: TestClient;
     const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000);
 
     async function explain(statement: Statement): Promise<Step[]> {
-      const db = shared.handle.db;
+      const db = t.shared.handle.db;
       if (dialect === 'postgres') {
         const result = await db.executeQuery<{ 'QUERY PLAN': { Plan: PgPlan }[] }>(
           CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]),
@@ -96,7 +87,7 @@ await forEachDatabase(
 
     /** The plans of the list's own statements (the session and permission reads left out). */
     async function plansOf(path: string, query: Record<string, string>) {
-      const { result, statements } = await counter.measure(() => admin.get(path, { query }));
+      const { result, statements } = await t.counter.measure(() => admin.get(path, { query }));
       expect(result.status, result.text).toBe(200);
       const mine = statements.filter((s) => /from "(user|auditEvent)"/.test(s.sql) && !s.sql.includes('"session"'));
       expect(mine.length).toBeGreaterThan(0);
@@ -145,14 +136,10 @@ await forEachDatabase(
     }
 
     beforeAll(async () => {
-      const counted = countQueries(await openSharedDatabase(dialect));
-      shared = counted.database;
-      counter = counted.counter;
-      app = createTestApp(shared, {});
-      const me = await signUpUser(app);
-      await shared.handle.db.updateTable('user').set({ role: 'admin' }).where('id', '=', me.userId).execute();
+      const me = await signUpUser(t.app);
+      await t.shared.handle.db.updateTable('user').set({ role: 'admin' }).where('id', '=', me.userId).execute();
       admin = me.client;
-      const bulk = shared.handle.db as unknown as BulkDb;
+      const bulk = t.shared.handle.db as unknown as BulkDb;
       const insert = async (table: string, rows: Record<string, unknown>[]) => {
         for (let i = 0; i < rows.length; i += 500)
           await bulk
@@ -188,12 +175,8 @@ await forEachDatabase(
           targetId: `${tag}-u${n % 6000}`,
         })),
       );
-      if (dialect === 'postgres') await sql`vacuum analyze`.execute(shared.handle.db);
+      if (dialect === 'postgres') await sql`vacuum analyze`.execute(t.shared.handle.db);
     }, 120_000);
-    afterAll(async () => {
-      await app?.close();
-      await shared?.close();
-    });
 
     it('list-users: the first page, a filter, a prefix search and a deep cursor, newest first', async () => {
       const newest = { sortBy: 'createdAt', sortDirection: 'desc', limit: '50' };

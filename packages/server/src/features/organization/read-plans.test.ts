@@ -15,18 +15,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
-import {
-  createTestApp,
-  forEachDatabase,
-  openSharedDatabase,
-  type SharedDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../test/harness.ts';
+import { forEachDatabase, signUpUser } from '../../test/harness.ts';
 import { createOrg } from '../../test/organizations.ts';
-import { countQueries, type QueryCounter, type Statement } from '../../test/query-count.ts';
+import { countedApp, type Statement } from '../../test/query-count.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the seed writes rows of several tables in bulk
 type BulkDb = Kysely<any>;
@@ -83,14 +76,12 @@ function show(step: Step, depth = 0): string {
 await forEachDatabase(
   'the read paths use their indexes',
   (dialect) => {
-    let shared: SharedDatabase;
-    let app: TestApp;
-    let counter: QueryCounter;
+    const t = countedApp(dialect, { plugins: { organization: { teams: { enabled: true }, membershipLimit: 1000 } } });
     let owner: { client: TestClient; userId: string };
     let orgId: string;
 
     async function explain(statement: Statement): Promise<Step> {
-      const db = shared.handle.db;
+      const db = t.shared.handle.db;
       if (dialect === 'postgres') {
         return db.transaction().execute(async (trx) => {
           // on tables of a few thousand rows PostgreSQL may rather hash a whole table than look
@@ -113,24 +104,20 @@ await forEachDatabase(
 
     /** The plans of the statements a call sends, the session lookup left out (it reads by its unique token). */
     async function plansOf(client: TestClient, path: string, query: Record<string, string> = {}) {
-      const { result, statements } = await counter.measure(() => client.get(path, { query }));
+      const { result, statements } = await t.counter.measure(() => client.get(path, { query }));
       expect(result.status, result.text).toBe(200);
       const mine = statements.filter((s) => !s.sql.startsWith('(') && !s.sql.includes('"session"."token"'));
       return Promise.all(mine.map(async (s) => ({ sql: s.sql, plan: await explain(s) })));
     }
 
     beforeAll(async () => {
-      const counted = countQueries(await openSharedDatabase(dialect));
-      shared = counted.database;
-      counter = counted.counter;
-      app = createTestApp(shared, { plugins: { organization: { teams: { enabled: true }, membershipLimit: 1000 } } });
-      const person = await signUpUser(app);
+      const person = await signUpUser(t.app);
       owner = { client: person.client, userId: person.userId };
       orgId = (await createOrg(person.client)).id;
 
       // this organization: 2,000 members; 40 others of 150 members; each with 30 teams (every
       // member in one) and 40 invitations; 1,000 more organizations without anyone
-      const db = shared.handle.db;
+      const db = t.shared.handle.db;
       const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 1000);
       const bulk = db as unknown as BulkDb;
       const insert = async (table: string, rows: Record<string, unknown>[]) => {
@@ -222,10 +209,6 @@ await forEachDatabase(
       // the visibility map too, so that PostgreSQL may answer from an index alone
       if (dialect === 'postgres') await sql`vacuum analyze`.execute(db);
     }, 120_000);
-    afterAll(async () => {
-      await app?.close();
-      await shared?.close();
-    });
 
     const TABLES = new Set(['member', 'user', 'session', 'team', 'teamMember', 'invitation', 'organization']);
 

@@ -5,18 +5,11 @@
  * an N+1 fails here. Every statement counts, the session check's included (on SQLite it
  * reads on the read-only connection, and counts the same).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
-import {
-  createTestApp,
-  forEachDatabase,
-  openSharedDatabase,
-  type SharedDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../test/harness.ts';
+import { forEachDatabase, signUpUser } from '../../test/harness.ts';
 import { createOrg } from '../../test/organizations.ts';
-import { countQueries, type QueryCounter } from '../../test/query-count.ts';
+import { countedApp } from '../../test/query-count.ts';
 import { findMemberInBatch } from './repo.ts';
 
 interface Seeded {
@@ -29,17 +22,15 @@ interface Seeded {
 }
 
 await forEachDatabase('organization read paths: statements per answer', (dialect) => {
-  let shared: SharedDatabase;
-  let app: TestApp;
-  let counter: QueryCounter;
+  const t = countedApp(dialect, { plugins: { organization: { teams: { enabled: true } } } });
   let small: Seeded;
   let large: Seeded;
 
   /** An owner with an organization of `members` more people, `teams` more teams (the owner in each) and `invitations` pending invitations. */
   async function seed(tag: string, members: number, teams: number, invitations: number): Promise<Seeded> {
-    const owner = await signUpUser(app);
+    const owner = await signUpUser(t.app);
     const org = await createOrg(owner.client, { slug: `${tag}-${Math.random().toString(36).slice(2, 8)}` });
-    const db = shared.handle.db;
+    const db = t.shared.handle.db;
     // short ids: MariaDB's id columns hold 36 characters
     const p = `${tag[0]}${Math.random().toString(36).slice(2, 8)}`;
     const at = (i: number) => new Date(Date.UTC(2026, 10, 1, 0, 0, i));
@@ -104,21 +95,13 @@ await forEachDatabase('organization read paths: statements per answer', (dialect
   }
 
   beforeAll(async () => {
-    const counted = countQueries(await openSharedDatabase(dialect));
-    shared = counted.database;
-    counter = counted.counter;
-    app = createTestApp(shared, { plugins: { organization: { teams: { enabled: true } } } });
     small = await seed('small', 1, 0, 1);
     large = await seed('large', 40, 8, 12);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await shared?.close();
   });
 
   /** The statements of one call (sorted: some run side by side), after checking it succeeded. */
   async function statements(who: Seeded, path: string, query: (s: Seeded) => Record<string, string> = () => ({})) {
-    const { result, queries } = await counter.measure(() => who.client.get(path, { query: query(who) }));
+    const { result, queries } = await t.counter.measure(() => who.client.get(path, { query: query(who) }));
     expect(result.status, result.text).toBe(200);
     return { answer: result.json, queries: [...queries].sort() };
   }
@@ -276,7 +259,7 @@ await forEachDatabase('organization read paths: statements per answer', (dialect
       ],
     ];
     for (const [path, query, status, code] of refusals) {
-      const { result, queries } = await counter.measure(() => small.client.get(path, { query }));
+      const { result, queries } = await t.counter.measure(() => small.client.get(path, { query }));
       expect([path, result.status, result.json.code]).toEqual([path, status, code]);
       expect(result.text).not.toContain(large.memberUserId);
       expect(queries, path).toHaveLength(2);
@@ -284,7 +267,7 @@ await forEachDatabase('organization read paths: statements per answer', (dialect
   });
 
   it('membership lookups of one turn share one statement on PostgreSQL and MySQL, each with its own answer', async () => {
-    const deps = app.auth.deps;
+    const deps = t.app.auth.deps;
     const asked = [
       { organizationId: small.orgId, userId: small.userId, member: true },
       { organizationId: large.orgId, userId: large.userId, member: true },
@@ -299,7 +282,7 @@ await forEachDatabase('organization read paths: statements per answer', (dialect
         member: false,
       })),
     ];
-    const { result, queries } = await counter.measure(() =>
+    const { result, queries } = await t.counter.measure(() =>
       Promise.all(asked.map((a) => findMemberInBatch(deps, a.organizationId, a.userId))),
     );
     expect(result.map((m) => m !== null)).toEqual(asked.map((a) => a.member));
@@ -313,7 +296,7 @@ await forEachDatabase('organization read paths: statements per answer', (dialect
     expect(queries).toHaveLength(dialect === 'sqlite' ? asked.length : 2);
 
     // over HTTP: the same member asked by 20 concurrent requests
-    const { result: answers, queries: sent } = await counter.measure(() =>
+    const { result: answers, queries: sent } = await t.counter.measure(() =>
       Promise.all(Array.from({ length: 20 }, () => large.client.get('/organization/get-active-member'))),
     );
     expect(answers.map((r) => [r.status, r.json.userId, r.json.organizationId])).toEqual(
