@@ -180,13 +180,14 @@ export const refreshToken = endpoint({
   }),
   errors: [
     'UNAUTHORIZED',
+    'NOT_ALLOWED_WHILE_IMPERSONATING',
     'ACCOUNT_NOT_FOUND',
     'PROVIDER_NOT_SUPPORTED',
     'TOKEN_REFRESH_NOT_SUPPORTED',
     'REFRESH_TOKEN_NOT_FOUND',
     'FAILED_TO_REFRESH_ACCESS_TOKEN',
   ],
-  session: 'session',
+  session: 'sensitive',
 });
 
 export const getAccessToken = endpoint({
@@ -201,8 +202,14 @@ export const getAccessToken = endpoint({
     scopes: z.array(z.string()),
     idToken: z.string().nullable(),
   }),
-  errors: ['UNAUTHORIZED', 'ACCOUNT_NOT_FOUND', 'PROVIDER_NOT_SUPPORTED', 'FAILED_TO_GET_ACCESS_TOKEN'],
-  session: 'session',
+  errors: [
+    'UNAUTHORIZED',
+    'NOT_ALLOWED_WHILE_IMPERSONATING',
+    'ACCOUNT_NOT_FOUND',
+    'PROVIDER_NOT_SUPPORTED',
+    'FAILED_TO_GET_ACCESS_TOKEN',
+  ],
+  session: 'sensitive',
 });
 
 export const accountInfo = endpoint({
@@ -225,12 +232,13 @@ export const accountInfo = endpoint({
   }),
   errors: [
     'UNAUTHORIZED',
+    'NOT_ALLOWED_WHILE_IMPERSONATING',
     'ACCOUNT_NOT_FOUND',
     'PROVIDER_NOT_CONFIGURED',
     'FAILED_TO_GET_USER_INFO',
     'ACCESS_TOKEN_NOT_FOUND',
   ],
-  session: 'session',
+  session: 'sensitive',
 });
 
 export const socialEndpoints = [

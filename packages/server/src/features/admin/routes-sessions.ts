@@ -7,6 +7,7 @@ import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { actorOf, recordEvent } from '../audit/index.ts';
 import {
   clearSessionCookies,
+  deleteImpersonationSessionsBy,
   deleteSessionById,
   deleteSessionsOfUser,
   findSessionWithUserByTokenHash,
@@ -28,7 +29,7 @@ const banUser = defineEndpoint(rows.banUser, {
     const target = await requireUser(ctx.deps, ctx.body.userId);
     if (target.id === current.user.id) throw authError('YOU_CANNOT_BAN_YOURSELF');
     const now = ctx.deps.clock.now();
-    await ctx.deps.db.transaction().execute(async (trx) => {
+    const actedAs = await ctx.deps.db.transaction().execute(async (trx) => {
       await updateUserRow(trx, target.id, {
         banned: true,
         banReason: ctx.body.banReason ?? 'No reason',
@@ -36,6 +37,8 @@ const banUser = defineEndpoint(rows.banUser, {
         updatedAt: now,
       });
       await deleteSessionsOfUser(trx, target.id);
+      // a banned admin stops acting as anyone: the sessions they opened as other people end too
+      const ended = await deleteImpersonationSessionsBy(trx, target.id);
       await recordEvent(trx, ctx, {
         type: 'user.banned',
         ...actorOf(current),
@@ -43,8 +46,10 @@ const banUser = defineEndpoint(rows.banUser, {
         targetId: target.id,
         details: { expiresInSeconds: ctx.body.banExpiresIn ?? null },
       });
+      return ended;
     });
     ctx.deps.revocations.revoke(target.id);
+    for (const userId of actedAs) ctx.deps.revocations.revoke(userId);
     return { user: userToJson(await requireUser(ctx.deps, target.id)) };
   },
 });

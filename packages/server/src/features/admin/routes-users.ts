@@ -19,7 +19,7 @@ import {
   storePassword,
 } from '../credentials/index.ts';
 import { announceChange } from '../security-notices/index.ts';
-import { deleteSessionsOfUser } from '../session/index.ts';
+import { deleteImpersonationSessionsBy, deleteSessionsOfUser } from '../session/index.ts';
 import {
   deleteUserRow,
   findUserByEmail,
@@ -30,6 +30,7 @@ import {
 } from '../user/index.ts';
 import { prepareUsernameFields } from '../username/index.ts';
 import { adminOptions, requireAdmin } from './guard.ts';
+import { isAdmin } from './permissions.ts';
 import { listUsers, normalizeRole, requireUser } from './service.ts';
 
 /** The longest image URL kept, as update-user allows: MariaDB's TEXT column holds 64 KiB. */
@@ -161,10 +162,15 @@ const updateUser = defineEndpoint(rows.updateUser, {
     if (Object.keys(changes).length === 0) throw authError('NO_DATA_TO_UPDATE');
     changes.updatedAt = ctx.deps.clock.now();
     const moved = changes.email !== undefined && changes.email !== target.email;
+    // banned, or no longer an admin: the sessions this user opened as other people end as well
+    const endsImpersonations =
+      changes.banned === true || (changes.role !== undefined && !isAdmin({ ...target, role: changes.role }, options));
+    let actedAs: string[] = [];
     try {
       await ctx.deps.db.transaction().execute(async (trx) => {
         await updateUserRow(trx, target.id, changes);
         if (changes.banned) await deleteSessionsOfUser(trx, target.id);
+        if (endsImpersonations) actedAs = await deleteImpersonationSessionsBy(trx, target.id);
         // reset links went to the old address: it no longer answers for the account
         if (moved) await deleteResetTokensOfUser(trx, target.id);
         const audit = { ...actorOf(current), targetType: 'user', targetId: target.id } as const;
@@ -190,6 +196,7 @@ const updateUser = defineEndpoint(rows.updateUser, {
     }
     // a ban, a role or an address is read from cache cookies too: none written before this is believed
     ctx.deps.revocations.revoke(target.id);
+    for (const userId of actedAs) ctx.deps.revocations.revoke(userId);
     const updated = await requireUser(ctx.deps, target.id);
     if (moved && changes.email)
       await announceChange(
@@ -213,8 +220,12 @@ const setRole = defineEndpoint(rows.setRole, {
     );
     const stored = normalizeRole(ctx.body.role, options);
     const target = await requireUser(ctx.deps, ctx.body.userId);
-    await ctx.deps.db.transaction().execute(async (trx) => {
+    const actedAs = await ctx.deps.db.transaction().execute(async (trx) => {
       await updateUserRow(trx, target.id, { role: stored, updatedAt: ctx.deps.clock.now() });
+      // no longer an admin: the sessions they opened as other people end (impersonatedBy has no foreign key)
+      const ended = isAdmin({ ...target, role: stored }, options)
+        ? []
+        : await deleteImpersonationSessionsBy(trx, target.id);
       await recordEvent(trx, ctx, {
         type: 'user.role_changed',
         ...actorOf(current),
@@ -222,8 +233,10 @@ const setRole = defineEndpoint(rows.setRole, {
         targetId: target.id,
         details: { from: target.role, to: stored },
       });
+      return ended;
     });
     ctx.deps.revocations.revoke(target.id);
+    for (const userId of actedAs) ctx.deps.revocations.revoke(userId);
     return { user: userToJson(await requireUser(ctx.deps, target.id)) };
   },
 });
@@ -234,8 +247,10 @@ const removeUser = defineEndpoint(rows.removeUser, {
     if (ctx.body.userId === current.user.id) throw authError('YOU_CANNOT_REMOVE_YOURSELF');
     const target = await requireUser(ctx.deps, ctx.body.userId);
     // sessions, accounts, memberships and the rest go with the user (foreign keys cascade)
-    await ctx.deps.db.transaction().execute(async (trx) => {
+    const actedAs = await ctx.deps.db.transaction().execute(async (trx) => {
       await deleteSessionsOfUser(trx, target.id);
+      // impersonatedBy has no foreign key: what a removed admin opened as other people goes by hand
+      const ended = await deleteImpersonationSessionsBy(trx, target.id);
       await deleteUserRow(trx, target.id);
       await recordEvent(trx, ctx, {
         type: 'user.deleted',
@@ -243,8 +258,10 @@ const removeUser = defineEndpoint(rows.removeUser, {
         targetType: 'user',
         targetId: target.id,
       });
+      return ended;
     });
     ctx.deps.revocations.revoke(target.id);
+    for (const userId of actedAs) ctx.deps.revocations.revoke(userId);
     return { success: true };
   },
 });

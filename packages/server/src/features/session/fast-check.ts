@@ -195,10 +195,9 @@ export function createFastSessionCheck(deps: AuthDeps, options: FastSessionCheck
       }
     }
     const { current } = entry;
-    if (!config.session.disableSessionRefresh && isRefreshDue(current.session, deps, now)) {
-      const dontRemember = readCookie(cookieHeader, names.dontRemember);
-      if (dontRemember === undefined || unsignValue(safeDecode(dontRemember), config.secret) !== 'true') return null;
-    }
+    // a due refresh is the general endpoint's; whether one is ever due comes from the session row
+    // (an impersonation or a don't-remember session never slides), not from the dont_remember cookie
+    if (!config.session.disableSessionRefresh && isRefreshDue(current.session, deps, now)) return null;
     return { status: 200, headers: await headersFor(entry, now.getTime()), body: entry.body };
   }
   return Object.assign(check, { path: '/get-session' as const });

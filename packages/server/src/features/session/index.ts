@@ -11,6 +11,7 @@ export {
   activeSince,
   clearActiveOrganization,
   clearActiveTeam,
+  deleteImpersonationSessionsBy,
   deleteSessionById,
   deleteSessionsExpiredBefore,
   deleteSessionsOfUser,

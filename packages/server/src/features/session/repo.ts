@@ -178,6 +178,19 @@ export async function deleteSessionsOfUser(db: Db, userId: string, exceptId?: st
 }
 
 /**
+ * Deletes every session an admin opened by impersonating someone (`impersonatedBy`, which
+ * has no foreign key): when that admin is banned, removed or stops being an admin, acting
+ * as anyone ends too. Answers the ids of the users those sessions were for, each once, so
+ * the caller can announce their revocation (core/revocations.ts) after its commit.
+ */
+export async function deleteImpersonationSessionsBy(db: Db, impersonatorId: string): Promise<string[]> {
+  const rows = await db.selectFrom('session').select('userId').where('impersonatedBy', '=', impersonatorId).execute();
+  if (rows.length === 0) return [];
+  await db.deleteFrom('session').where('impersonatedBy', '=', impersonatorId).execute();
+  return [...new Set(rows.map((r) => r.userId))];
+}
+
+/**
  * Deletes up to `limit` sessions that expired before `before`; the number deleted
  * (features/maintenance sweeps in batches with this). An expired session is dead
  * already: no instance would accept it, so there is nothing to revoke.

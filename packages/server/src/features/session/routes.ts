@@ -2,6 +2,7 @@
 import { session as rows } from '@latch/contract';
 import { hashToken } from '../../core/crypto/hash.ts';
 import { authError } from '../../core/errors.ts';
+import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { cacheableRead } from '../../core/read-cache.ts';
 import { actorOf, recordEvent } from '../audit/index.ts';
@@ -13,9 +14,10 @@ import {
   deleteSessionById,
   deleteSessionsOfUser,
   deleteUserSessionByTokenHash,
+  findSessionWithUserByTokenHash,
   listActiveSessionsOfUser,
 } from './repo.ts';
-import { clearSessionCookies, getCurrentSession, isRefreshDue, refreshSession, sessionCookieNames } from './service.ts';
+import { clearSessionCookies, getCurrentSession, isRefreshDue, refreshSession } from './service.ts';
 
 const getSession = defineEndpoint(rows.getSession, {
   async handler(ctx) {
@@ -25,10 +27,9 @@ const getSession = defineEndpoint(rows.getSession, {
     if (!current) return null;
     const { deps } = ctx;
     const now = deps.clock.now();
-    const dontRemember = ctx.getSignedCookie(sessionCookieNames(deps).dontRemember) === 'true';
+    // whether it slides comes from the session row (isRefreshDue), never from the dont_remember cookie
     if (
       !ctx.query.disableRefresh &&
-      !dontRemember &&
       !deps.config.session.disableSessionRefresh &&
       isRefreshDue(current.session, deps, now)
     ) {
@@ -52,6 +53,28 @@ const postGetSession = defineEndpoint(rows.postGetSession, {
   },
 });
 
+/**
+ * Signing out while impersonating signs the browser out, the admin included: the admin's own
+ * session, waiting in the signed admin_session cookie (features/admin, impersonate-user), ends
+ * too, if it is the impersonator's. Another person's session named there is left alone.
+ */
+async function signOutWaitingAdmin(ctx: RequestContext<unknown, unknown>, impersonatorId: string): Promise<void> {
+  const stored = ctx.getSignedCookie(ctx.deps.cookieName('admin_session'));
+  const [adminToken = ''] = (stored ?? '').split(':');
+  if (!adminToken) return;
+  const admin = await findSessionWithUserByTokenHash(ctx.deps, hashToken(adminToken));
+  if (!admin || admin.user.id !== impersonatorId) return;
+  await deleteSessionById(ctx.deps.db, admin.session.id);
+  ctx.deps.revocations.revoke(admin.user.id);
+  await recordEvent(ctx.deps.db, ctx, {
+    type: 'sign_out',
+    actorUserId: admin.user.id,
+    targetType: 'user',
+    targetId: admin.user.id,
+    details: { sessionId: admin.session.id },
+  });
+}
+
 const signOut = defineEndpoint(rows.signOut, {
   async handler(ctx) {
     const current = await getCurrentSession(ctx, { disableCookieCache: true });
@@ -66,7 +89,10 @@ const signOut = defineEndpoint(rows.signOut, {
         targetId: current.user.id,
         details: { sessionId: current.session.id },
       });
+      if (current.session.impersonatedBy) await signOutWaitingAdmin(ctx, current.session.impersonatedBy);
     }
+    const adminCookie = ctx.deps.cookieName('admin_session');
+    if (ctx.getCookie(adminCookie) !== null) ctx.deleteCookie(adminCookie);
     clearSessionCookies(ctx);
     return { success: true };
   },

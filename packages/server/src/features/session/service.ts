@@ -158,8 +158,24 @@ async function resolveSession(
   return { ...found, token };
 }
 
+/**
+ * Whether this session slides at all, decided from its row, never from a cookie the client
+ * holds (a dropped `dont_remember` cookie must not turn a one-day session into a seven-day
+ * one). An impersonation never slides (it ends after impersonationSessionDuration), nor does
+ * a session granted a shorter lifetime than session.expiresIn: a don't-remember session
+ * (rememberMe: false, one day) or a custom one. A session that has slid once lives
+ * expiresIn from its last refresh, so it keeps sliding. (The one second allows for a
+ * database that keeps no milliseconds.)
+ */
+export function slides(session: Session, deps: AuthDeps): boolean {
+  if (session.impersonatedBy) return false;
+  const granted = session.expiresAt.getTime() - session.createdAt.getTime();
+  return granted + 1000 >= deps.config.session.expiresIn * 1000;
+}
+
 /** Whether the sliding refresh is due (CONTRACT §5.2): updateAge has passed since the last extension. */
 export function isRefreshDue(session: Session, deps: AuthDeps, now: Date): boolean {
+  if (!slides(session, deps)) return false;
   const { expiresIn, updateAge } = deps.config.session;
   return session.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now.getTime();
 }
@@ -170,6 +186,8 @@ export async function refreshSession(
   current: SessionWithUser,
 ): Promise<SessionWithUser | null> {
   const { deps } = ctx;
+  // a session that does not slide is never made longer-lived than it was granted
+  if (!slides(current.session, deps)) return current;
   const now = deps.clock.now();
   const expiresAt = addSeconds(now, deps.config.session.expiresIn);
   const updated = await updateSession(deps.db, current.session.id, { expiresAt, updatedAt: now });

@@ -2,6 +2,7 @@
  * Provider tokens for the signed-in user (CONTRACT §4.19): POST /refresh-token, POST /get-access-token and
  * GET /account-info. Every endpoint first checks that the account belongs to the session's user: an account id
  * of someone else answers exactly like an unknown one (400 ACCOUNT_NOT_FOUND). Tokens are opened only in memory.
+ * An impersonation session is refused (403 NOT_ALLOWED_WHILE_IMPERSONATING) before any account is read.
  */
 import { social as rows } from '@latch/contract';
 import type { z } from 'zod';
@@ -22,7 +23,10 @@ const EXPIRY_MARGIN_SECONDS = 5;
 type Selection = z.output<typeof rows.refreshToken.body>;
 
 async function findOwnedAccount(ctx: Ctx, selection: Selection): Promise<Account> {
-  const { user } = await requireSession(ctx, 'session');
+  // the person's provider tokens are theirs: an admin acting as them reads none
+  // (403 NOT_ALLOWED_WHILE_IMPERSONATING, as export-user-data and unlink-account), and the
+  // session is read from the store, so a revoked one never opens a token from a cache cookie
+  const { user } = await requireSession(ctx, 'sensitive', { ownerOnly: true });
   const { accountId, providerId } = selection;
   if (selection.useAccountCookie || (accountId === undefined && providerId === undefined)) {
     throw authError('ACCOUNT_NOT_FOUND');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   createTestApp,
   describeOnDatabases,
+  PASSWORD,
   type SharedDatabase,
   signUpUser,
   type TestApp,
@@ -122,6 +123,38 @@ await describeOnDatabases('provider tokens', { socialProviders: { github: github
     expect([access.status, access.json.code]).toEqual([400, 'PROVIDER_NOT_SUPPORTED']);
     const credentialInfo = await stranger.client.get('/account-info', { query: { accountId: credential.id } });
     expect([credentialInfo.status, credentialInfo.json.code]).toEqual([400, 'PROVIDER_NOT_CONFIGURED']);
+  });
+
+  it('an admin impersonating the person reads none of their provider tokens, and nothing changes', async () => {
+    const { client: owner, profile, accountRowId } = await signedInWithGithub();
+    const admin = await signUpUser(app);
+    await db.handle.db.updateTable('user').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
+    const acting = app.client();
+    await acting.post('/sign-in/email', { email: admin.email, password: PASSWORD });
+    const ownerId = (await owner.get('/get-session')).json.user.id;
+    const started = await acting.post('/admin/impersonate-user', { userId: ownerId });
+    expect(started.json.session.impersonatedBy).toBe(admin.userId);
+    const before = await accountRow(profile.id);
+    const issued = github.issued.length;
+    const providerRequests = github.fake.requests.length;
+    const attempts = [
+      await acting.post('/get-access-token', { accountId: accountRowId }),
+      await acting.post('/get-access-token', { providerId: 'github' }),
+      await acting.post('/refresh-token', { accountId: accountRowId }),
+      await acting.post('/refresh-token', { providerId: 'github' }),
+      await acting.get('/account-info', { query: { accountId: accountRowId } }),
+    ];
+    for (const res of attempts) {
+      expect([res.status, res.json.code]).toEqual([403, 'NOT_ALLOWED_WHILE_IMPERSONATING']);
+      for (const secret of ['accessToken', 'refreshToken', 'idToken', 'user', 'data'])
+        expect(res.json[secret]).toBeUndefined();
+    }
+    // no token was refreshed at the provider or rewritten, and the provider was not asked
+    expect(await accountRow(profile.id)).toEqual(before);
+    expect(github.issued.length).toBe(issued);
+    expect(github.fake.requests.length).toBe(providerRequests);
+    // the person still reads their own tokens
+    expect((await owner.post('/get-access-token', { accountId: accountRowId })).status).toBe(200);
   });
 
   it('a refresh the provider refuses answers FAILED_TO_REFRESH_ACCESS_TOKEN; no refresh token, REFRESH_TOKEN_NOT_FOUND', async () => {
