@@ -27,4 +27,5 @@ export {
   isFresh,
   sessionCookieNames,
   setSessionCookies,
+  slides,
 } from './service.ts';

@@ -59,6 +59,19 @@ await describeOnDatabases('a session slides only as its kind allows', { plugins:
     }
   });
 
+  it('re-authenticating a rememberMe:false session without the dont_remember cookie gives another one-day session', async () => {
+    const { email } = await signUpUser(t.app);
+    const browser = t.app.client();
+    expect((await browser.post('/sign-in/email', { email, password: PASSWORD, rememberMe: false })).status).toBe(200);
+    const attacker = tokenOnly(browser);
+    const res = await attacker.post('/verify-password', { password: PASSWORD });
+    expect(res.status).toBe(200);
+    const { session } = (await attacker.get('/get-session')).json;
+    expect(Date.parse(session.expiresAt) - t.app.clock.now().getTime()).toBe(DAY * 1000);
+    // the browser cookie of the new session is one for this browser session only
+    expect(attacker.cookie('dont_remember')).toBeDefined();
+  });
+
   it('an impersonation without the dont_remember cookie: one hour, never refreshed', async () => {
     const admin = await signUpUser(t.app);
     await t.db.handle.db.updateTable('user').set({ role: 'admin' }).where('id', '=', admin.userId).execute();

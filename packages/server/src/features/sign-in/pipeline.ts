@@ -16,8 +16,8 @@ import {
   getCurrentSession,
   type Session,
   type SessionWithUser,
-  sessionCookieNames,
   setSessionCookies,
+  slides,
 } from '../session/index.ts';
 import type { User } from '../user/index.ts';
 import type { Ctx, GrantResult, SignInAttempt, SignInCheck, SignInMethod } from './model.ts';
@@ -127,12 +127,20 @@ export async function replaceCurrentSession(
   method: Extract<SignInMethod, 'reauthentication' | 'rotation'>,
   opts: { secondFactor?: boolean } = {},
 ): Promise<{ token: string; session: Session; user: User }> {
+  // the kind of session comes from its row, never from the dont_remember cookie a client may
+  // drop: a don't-remember session stays one, an impersonation keeps the end it was given
+  const impersonation = current.session.impersonatedBy !== null;
+  const remaining = Math.max(
+    1,
+    Math.ceil((current.session.expiresAt.getTime() - ctx.deps.clock.now().getTime()) / 1000),
+  );
   const granted = await grantSession(ctx, {
     user,
     method,
     secondFactor: opts.secondFactor ?? false,
     secondFactorVerifiedAt: current.session.secondFactorVerifiedAt,
-    dontRemember: ctx.getSignedCookie(sessionCookieNames(ctx.deps).dontRemember) === 'true',
+    dontRemember: !impersonation && !slides(current.session, ctx.deps),
+    ...(impersonation && { expiresInSeconds: remaining }),
     activeOrganizationId: current.session.activeOrganizationId,
     impersonatedBy: current.session.impersonatedBy,
   });
