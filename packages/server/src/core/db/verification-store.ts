@@ -201,9 +201,63 @@ export async function giveBackAttempt(db: Db, id: string, now: Date): Promise<vo
     .execute();
 }
 
+/** The kinds of undo link whose undo clears the password (and, for an address change, puts the old address back). */
+const UNDO_KINDS_VOIDED_BY_A_NEW_PASSWORD = ['password-changed', 'email-changed'];
+
+/**
+ * Voids the user's undo links that would clear the password and hand out a reset token
+ * (`password-changed`, `email-changed`): a reset or password change leaves no older way back
+ * to the account (docs/security.md rule 10). Callers void them BEFORE the change announces
+ * itself, so the undo link that change mails is the only one left. Undo links of other kinds
+ * (a linked provider, a passkey, two-factor turned off) stay: undoing them only takes back
+ * what was added, and the owner may still need them.
+ */
+export async function deletePasswordUndoLinksOfUser(db: Db, userId: string): Promise<void> {
+  const rows = await undoLinkCandidates(db, userId);
+  const ids = rows
+    .filter((row) => {
+      const value = undoLinkValue(row.value);
+      return (
+        value?.userId === userId &&
+        typeof value.kind === 'string' &&
+        UNDO_KINDS_VOIDED_BY_A_NEW_PASSWORD.includes(value.kind)
+      );
+    })
+    .map((row) => row.id);
+  if (ids.length) await db.deleteFrom('verification').where('id', 'in', ids).execute();
+}
+
+/** The undo-change rows that may be the user's (matched exactly by the caller: see deleteSecretsOfUser). */
+function undoLinkCandidates(db: Db, userId: string): Promise<{ id: string; identifier: string; value: string }[]> {
+  return db
+    .selectFrom('verification')
+    .select(['id', 'identifier', 'value'])
+    .where('identifier', 'like', 'undo-change:%')
+    .where('value', 'like', `%"userId":"${userId}"%`)
+    .execute();
+}
+
+/** An undo link's value (`{userId, change: {kind, …}}`, features/security-notices), or null. */
+function undoLinkValue(text: string): { userId: unknown; kind: unknown } | null {
+  const value = parseObject(text);
+  if (!value) return null;
+  const change = value.change;
+  const kind = typeof change === 'object' && change !== null ? (change as { kind?: unknown }).kind : undefined;
+  return { userId: value.userId, kind };
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Voids every one-time secret bound to a user: reset and deletion links, verification and
- * email-change links, two-factor sign-in challenges and trusted browsers. For when the
+ * email-change links, undo links, two-factor sign-in challenges and trusted browsers. For when the
  * mailbox is proven over an account someone set up without proving it
  * (features/mailbox-proof): nothing issued before the proof may act on the account after it.
  * Candidates are found in SQL, then matched exactly here: MariaDB compares without case, and
@@ -219,7 +273,10 @@ export async function deleteSecretsOfUser(db: Db, userId: string): Promise<void>
           eb.or([eb('identifier', 'like', 'reset-password:%'), eb('identifier', 'like', 'delete-account:%')]),
           eb('value', '=', userId),
         ]),
-        eb.and([eb('identifier', 'like', 'email-verification:%'), eb('value', 'like', `%"userId":"${userId}"%`)]),
+        eb.and([
+          eb.or([eb('identifier', 'like', 'email-verification:%'), eb('identifier', 'like', 'undo-change:%')]),
+          eb('value', 'like', `%"userId":"${userId}"%`),
+        ]),
         eb.and([eb('identifier', 'like', '2fa:%'), eb('value', 'like', `${userId}:%`)]),
         eb('identifier', 'like', `${trustedDevicePrefix(userId)}%`),
       ]),
@@ -235,14 +292,9 @@ function isSecretOf(row: { identifier: string; value: string }, userId: string):
   // a two-factor challenge's value is `<userId>:<dontRemember>:<tries>` (features/two-factor/challenge.ts)
   if (row.identifier.startsWith('2fa:')) return row.value.startsWith(`${userId}:`);
   if (row.identifier.startsWith('trust-device:')) return row.identifier.startsWith(trustedDevicePrefix(userId));
-  if (row.identifier.startsWith('email-verification:')) {
-    try {
-      const value: unknown = JSON.parse(row.value);
-      return typeof value === 'object' && value !== null && (value as { userId?: unknown }).userId === userId;
-    } catch {
-      return false;
-    }
-  }
+  // an email link's value is `{kind, userId, email, …}`, an undo link's `{userId, change}`
+  if (row.identifier.startsWith('email-verification:') || row.identifier.startsWith('undo-change:'))
+    return parseObject(row.value)?.userId === userId;
   return false;
 }
 

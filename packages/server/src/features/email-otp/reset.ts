@@ -2,7 +2,8 @@
  * A password reset with an emailed code (POST /email-otp/reset-password), under the rules
  * of the reset by link (features/password-reset): an account with an authenticator app
  * proves it too (factors stand alone, docs/security.md rule 2), and in the transaction that
- * replaces the password every other reset link and trusted browser goes (rule 10), the
+ * replaces the password every other reset link, trusted browser and older undo link that
+ * would clear the password goes (rule 10), the
  * sign-in lockout ends, and with revokeSessionsOnPasswordReset every session ends. An
  * account whose address nobody had proven is claimed for the code's holder first
  * (features/mailbox-proof, rule 6): what was set up before goes, the second factor included.
@@ -10,6 +11,7 @@
 import { hashPassword } from '../../core/crypto/password.ts';
 import {
   consumeTokenById,
+  deletePasswordUndoLinksOfUser,
   deleteResetTokensOfUser,
   deleteTrustedDevicesOfUser,
 } from '../../core/db/verification-store.ts';
@@ -70,6 +72,8 @@ export async function resetPasswordWithCode(ctx: Ctx, input: CodeReset): Promise
     await storePassword(trx, owner.id, passwordHash, now);
     await deleteResetTokensOfUser(trx, owner.id);
     await deleteTrustedDevicesOfUser(trx, owner.id);
+    // older undo links that would clear the password go; announceChange below mails this reset's own
+    await deletePasswordUndoLinksOfUser(trx, owner.id);
     // the mailbox proved the owner: a sign-in lockout (even the hard one) ends here
     await clearSignInFailures(trx, accountLockoutKey(owner.id));
     if (revokeSessions) await deleteSessionsOfUser(trx, owner.id);

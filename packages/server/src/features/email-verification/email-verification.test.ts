@@ -8,6 +8,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { countMails, lastLink } from '../../test/mail-links.ts';
+import { snapshot } from '../../test/mailbox-proof.ts';
 
 await describeOnDatabases('email verification', {}, (t) => {
   let db: SharedDatabase;
@@ -148,6 +149,40 @@ await describeOnDatabases('email verification', {}, (t) => {
       expect((await client.get('/get-session')).json.user.id).toBe(userId);
     } finally {
       app.mailer.rejectAll(false);
+    }
+  });
+
+  it('a mail that cannot be sent, signed out: the same 200 for unknown, verified and unverified addresses', async () => {
+    const unverified = await signUpUser(app);
+    const verified = await signUpUser(app);
+    await verified.client.get(lastLink(app, verified.email, 'verify-email', '/verify-email'));
+    // a failed delivery (MailDeliveryError), and a mailer that fails in any other way
+    const broken = createTestApp(
+      db,
+      {},
+      {
+        mailer: {
+          send: () => Promise.reject(new Error('the mail relay fell over')),
+          describe: () => 'broken (test)',
+          close: async () => {},
+        },
+      },
+    );
+    app.mailer.rejectAll(true);
+    try {
+      for (const target of [app, broken]) {
+        for (const email of [unverified.email, verified.email, 'nobody@example.test']) {
+          const before = await snapshot(db);
+          const res = await target.client().post('/send-verification-email', { email });
+          expect([res.status, res.json]).toEqual([200, { status: true }]);
+          // no token kept for a mail nobody received
+          expect(await snapshot(db)).toBe(before);
+        }
+        expect(target.logger.lines.some((l) => l.level === 'error' && l.line.includes(unverified.userId))).toBe(true);
+      }
+    } finally {
+      app.mailer.rejectAll(false);
+      await broken.close();
     }
   });
 

@@ -21,7 +21,15 @@ const sendVerificationEmail = defineEndpoint(rows.sendVerificationEmail, {
       // the same answer, in the same time, for unknown, verified and unverified addresses
       await withMinimumDuration(ANONYMOUS_SEND_MINIMUM_MS, async () => {
         const user = await findUserByEmail(ctx.deps.db, email);
-        if (user && !user.emailVerified) await sendVerificationMail(ctx, user, callbackURL);
+        if (!user || user.emailVerified) return;
+        try {
+          await sendVerificationMail(ctx, user, callbackURL);
+        } catch (err) {
+          // a failure said out loud would tell a stranger the address has an unverified
+          // account (CONTRACT §4.9): logged (a failed delivery already was, its token withdrawn)
+          if (!(err instanceof AuthError && err.code === 'FAILED_TO_CREATE_VERIFICATION'))
+            ctx.deps.logger.error('could not send the verification mail', { userId: user.id, error: err });
+        }
       });
       return { status: true };
     }

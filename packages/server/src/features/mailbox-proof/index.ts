@@ -1,8 +1,10 @@
 export {
+  afterClaim,
   claimProvenAddress,
   findOrCreateProvenUser,
   type MailboxProof,
   type ProvenAddress,
   type ProvenUser,
+  removeUnprovenAccess,
   secretStillFits,
 } from './service.ts';

@@ -2,13 +2,16 @@
  * Pre-account hijacking (issue 15, better-auth's GHSA-qq9h-g4jm-xgf3), on every database:
  * a stranger signs up with the victim's address and a password, never verifies, stays
  * signed in, adds a passkey, turns two-factor on and leaves a reset link pending. The victim then proves
- * the mailbox, by magic link, by sign-in code or by reset code. The stranger's password,
- * passkey, second factor, sessions and links are void afterwards, and the victim is told by mail.
+ * the mailbox, by magic link, by sign-in code, by reset code or by reset link. The stranger's password,
+ * passkey, second factor, sessions and links (a pending address change, undo links of changes
+ * the stranger made before moving the account to the victim's address) are void afterwards,
+ * and the victim is told by mail.
  */
 import { expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
 import { BASE_URL, describeOnDatabases, PASSWORD, signUpUser, signUpVerifiedUser } from '../../test/harness.ts';
-import { codeOf, lastMailOf, magicLinkOf, mailCount } from '../../test/mailbox-proof.ts';
+import { lastLink } from '../../test/mail-links.ts';
+import { codeOf, lastMailOf, magicLinkOf, mailCount, snapshot } from '../../test/mailbox-proof.ts';
 import { SoftwareAuthenticator } from '../../test/passkey-authenticator.ts';
 import { registerPasskey, signInWithPasskey } from '../../test/passkeys.ts';
 import { codeFor } from '../../test/two-factor.ts';
@@ -121,6 +124,133 @@ await describeOnDatabases(
       const owner = t.app.client();
       expect((await owner.post('/sign-in/email', { email: squatted.email, password: NEW_PASSWORD })).status).toBe(200);
       await expectVoided(squatted, owner);
+    });
+
+    /** The reset token of the newest (or, with `index`, the n-th) reset mail to `email`. */
+    function resetTokenOf(email: string, index = -1): string {
+      const mails = t.app.mailer.messages.filter((m) => m.to === email && m.kind === 'reset-password');
+      const token = /\/reset-password\/([A-Za-z0-9]+)/.exec(mails.at(index)?.text ?? '')?.[1];
+      if (!token) throw new Error(`no reset link mailed to ${email}`);
+      return token;
+    }
+
+    /** Every row a refused request must leave as it was: snapshot()'s tables and the passkeys. */
+    async function everything(): Promise<string> {
+      const passkeys = await t.db.handle.db.selectFrom('passkey').selectAll().orderBy('id').execute();
+      return `${await snapshot(t.db)}${JSON.stringify(passkeys)}`;
+    }
+
+    /** The victim's reset by the mailed link, with no second factor of anyone's. */
+    async function resetByLink(email: string): Promise<void> {
+      await t.app.client().post('/request-password-reset', { email, redirectTo: '/reset' });
+      const token = resetTokenOf(email);
+      const reset = await t.app.client().post('/reset-password', { token, newPassword: NEW_PASSWORD });
+      expect([reset.status, reset.json]).toEqual([200, { status: true }]);
+    }
+
+    it('by a reset link: no second factor of the stranger is asked, and the passkey and every link go', async () => {
+      const squatted = await squat();
+      // the reset page is told that no second factor will be asked: the stranger's goes
+      const check = await t.app.client().post('/reset-password/check', { token: resetTokenOf(squatted.email) });
+      expect(check.json).toEqual({ valid: true, secondFactor: false });
+      await resetByLink(squatted.email);
+      const owner = t.app.client();
+      expect((await owner.post('/sign-in/email', { email: squatted.email, password: NEW_PASSWORD })).status).toBe(200);
+      await expectVoided(squatted, owner);
+      // the stranger's pending reset link (the first one mailed) went with the rest, and changes nothing
+      const before = await everything();
+      const stale = await t.app.client().post('/reset-password', {
+        token: resetTokenOf(squatted.email, 0),
+        newPassword: 'Strangers-Pass-77',
+      });
+      expect(stale.json.code).toBe('INVALID_TOKEN');
+      expect(await everything()).toBe(before);
+    });
+
+    it("the stranger's pending address change, mailed to the stranger's own address, dies with a reset link", async () => {
+      const squatted = await squat();
+      const strangersOwn = `stranger-${Math.random().toString(36).slice(2, 10)}@example.test`;
+      // the current address was never proven, so the link goes straight to the new address
+      expect((await squatted.squatter.post('/change-email', { newEmail: strangersOwn })).status).toBe(200);
+      const link = lastLink(t.app, strangersOwn, 'change-email-verification', '/verify-email');
+      await resetByLink(squatted.email);
+      const before = await everything();
+      const res = await squatted.squatter.get(link);
+      // the link carries a callbackURL (the default /): the refusal is a redirect naming it
+      expect([res.status, res.location]).toEqual([302, '/?error=invalid_token']);
+      expect(await everything()).toBe(before);
+      const row = await t.db.handle.db
+        .selectFrom('user')
+        .select(['email', 'emailVerified'])
+        .where('id', '=', squatted.userId)
+        .executeTakeFirstOrThrow();
+      expect([row.email, Boolean(row.emailVerified)]).toEqual([squatted.email, true]);
+      expect(
+        (await t.app.client().post('/sign-in/email', { email: squatted.email, password: NEW_PASSWORD })).status,
+      ).toBe(200);
+    });
+
+    /**
+     * The stranger's account at their own, verified address: a password change (undo link to
+     * the stranger), then a move to the victim's address approved from the stranger's
+     * (another undo link to the stranger). The victim's address is unverified on the account.
+     */
+    async function moveIn(): Promise<{ email: string; userId: string; undoLinks: string[] }> {
+      const stranger = await signUpVerifiedUser(t.app);
+      const changed = await stranger.client.post('/change-password', {
+        currentPassword: PASSWORD,
+        newPassword: 'Strangers-Pass-77',
+      });
+      expect(changed.status).toBe(200);
+      const email = `victim-${Math.random().toString(36).slice(2, 10)}@example.test`;
+      expect((await stranger.client.post('/change-email', { newEmail: email })).status).toBe(200);
+      const approval = new URL(
+        lastLink(t.app, stranger.email, 'change-email-confirmation', '/approve-email-change'),
+      ).searchParams.get('token');
+      expect((await t.app.client().post('/change-email/approve', { token: approval })).json).toEqual({ status: true });
+      const row = await t.db.handle.db
+        .selectFrom('user')
+        .select(['email', 'emailVerified'])
+        .where('id', '=', stranger.userId)
+        .executeTakeFirstOrThrow();
+      expect([row.email, Boolean(row.emailVerified)]).toEqual([email, false]);
+      const undoLinks = ['security-password-changed', 'security-email-changed'].map(
+        (kind) => new URL(lastLink(t.app, stranger.email, kind, '/undo-change')).searchParams.get('token') ?? '',
+      );
+      return { email, userId: stranger.userId, undoLinks };
+    }
+
+    async function expectUndoLinksVoid(moved: { email: string; userId: string; undoLinks: string[] }) {
+      for (const token of moved.undoLinks) {
+        const before = await everything();
+        const res = await t.app.client().post('/undo-change', { token });
+        expect([res.status, res.json.code, res.json.resetToken]).toEqual([400, 'INVALID_TOKEN', undefined]);
+        expect(await everything()).toBe(before);
+      }
+      const row = await t.db.handle.db
+        .selectFrom('user')
+        .select(['email', 'emailVerified'])
+        .where('id', '=', moved.userId)
+        .executeTakeFirstOrThrow();
+      expect([row.email, Boolean(row.emailVerified)]).toEqual([moved.email, true]);
+    }
+
+    it("undo links of the stranger's changes before the move die with a magic link", async () => {
+      const moved = await moveIn();
+      await t.app.client().post('/sign-in/magic-link', { email: moved.email });
+      const owner = t.app.client();
+      expect((await owner.get(magicLinkOf(t.app, moved.email))).status).toBe(302);
+      await expectUndoLinksVoid(moved);
+      expect((await owner.get('/get-session')).json.user.id).toBe(moved.userId);
+    });
+
+    it("undo links of the stranger's changes before the move die with a reset link", async () => {
+      const moved = await moveIn();
+      await resetByLink(moved.email);
+      await expectUndoLinksVoid(moved);
+      expect((await t.app.client().post('/sign-in/email', { email: moved.email, password: NEW_PASSWORD })).status).toBe(
+        200,
+      );
     });
 
     it('an account whose address was proven keeps its password, sessions and quiet', async () => {

@@ -7,8 +7,10 @@
  * it goes, in one transaction, and the owner is told by mail. The same rule as a password
  * reset of an unproven address (docs/security.md rule 6), applied to the passwordless ways in.
  */
+import type { Kysely } from 'kysely';
 import { generateId } from '../../core/crypto/random.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
+import type { Database } from '../../core/db/schema.ts';
 import { deleteSecretsOfUser } from '../../core/db/verification-store.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { webPageURL } from '../../core/http/page-url.ts';
@@ -23,7 +25,7 @@ import { findUserByEmail, insertUser, type User, updateUserRow } from '../user/i
 type Ctx = RequestContext<unknown, unknown>;
 
 /** The way the mailbox was proven (the audit log's `method`). */
-export type MailboxProof = 'magic-link' | 'email-otp';
+export type MailboxProof = 'magic-link' | 'email-otp' | 'reset-link';
 
 export interface ProvenUser {
   user: User;
@@ -117,45 +119,67 @@ async function createProvenUser(ctx: Ctx, proven: ProvenAddress): Promise<User> 
 
 /**
  * Marks the address proven. When nobody had proven it before, whatever was set up on the
- * account until now goes first, in the same transaction: every password and provider
- * link, every passkey, the second factor, every session, and every link or challenge
- * issued for the account. Then the owner hears of it, when there was anything to remove. Two proofs at
- * once both remove and both mark: the second finds nothing left, and repeats no harm.
+ * account until now goes first, in the same transaction (removeUnprovenAccess). Then the
+ * owner hears of it, when there was anything to remove. Two proofs at once both remove and
+ * both mark: the second finds nothing left, and repeats no harm.
  */
 export async function claimProvenAddress(ctx: Ctx, user: User, method: MailboxProof): Promise<User> {
   if (user.emailVerified) return user;
-  const { db, clock } = ctx.deps;
-  const now = clock.now();
-  const accounts = await findAccountsOfUser(db, user.id);
-  const sessions = await listActiveSessionsOfUser(db, user.id, now);
-  const twoFactor = await findTwoFactorOfUser(db, user.id);
-  const passkeys = await listPasskeys(db, user.id);
-  const removed =
-    accounts.length > 0 || sessions.length > 0 || passkeys.length > 0 || twoFactor !== null || user.twoFactorEnabled;
-  await db.transaction().execute(async (trx) => {
-    for (const account of accounts) await deleteAccount(trx, account.id);
-    await deleteSessionsOfUser(trx, user.id);
-    await deleteSecretsOfUser(trx, user.id);
-    if (twoFactor) await deleteTwoFactorOfUser(trx, user.id);
-    if (passkeys.length) await deletePasskeysOfUser(trx, user.id);
-    await updateUserRow(trx, user.id, { emailVerified: true, twoFactorEnabled: false, updatedAt: now });
-    await recordEvent(trx, ctx, {
-      type: 'email.verified',
-      actorUserId: user.id,
-      targetType: 'user',
-      targetId: user.id,
-      details: {
-        email: user.email,
-        method,
-        accountsRemoved: accounts.length,
-        sessionsRevoked: sessions.length,
-        twoFactorRemoved: twoFactor !== null,
-        // not `passkeysRemoved`: the audit log drops detail keys that name a key or a secret
-        webauthnCredentialsRemoved: passkeys.length,
-      },
-    });
+  const now = ctx.deps.clock.now();
+  const removed = await ctx.deps.db.transaction().execute((trx) => removeUnprovenAccess(trx, ctx, user, method));
+  return afterClaim(ctx, user, removed, now);
+}
+
+/**
+ * The part of a claim that runs inside the caller's transaction (a reset by link spends its
+ * token, removes and sets the new password in one): every password and provider link, every
+ * passkey, the second factor, every session, and every link, undo link or challenge issued
+ * for the account go, the address is marked proven and the claim is recorded. Answers
+ * whether there was anything to remove; the caller then calls afterClaim.
+ */
+export async function removeUnprovenAccess(
+  trx: Kysely<Database>,
+  ctx: Ctx,
+  user: User,
+  method: MailboxProof,
+): Promise<boolean> {
+  const now = ctx.deps.clock.now();
+  const accounts = await findAccountsOfUser(trx, user.id);
+  const sessions = await listActiveSessionsOfUser(trx, user.id, now);
+  const twoFactor = await findTwoFactorOfUser(trx, user.id);
+  const passkeys = await listPasskeys(trx, user.id);
+  for (const account of accounts) await deleteAccount(trx, account.id);
+  await deleteSessionsOfUser(trx, user.id);
+  await deleteSecretsOfUser(trx, user.id);
+  if (twoFactor) await deleteTwoFactorOfUser(trx, user.id);
+  if (passkeys.length) await deletePasskeysOfUser(trx, user.id);
+  await updateUserRow(trx, user.id, { emailVerified: true, twoFactorEnabled: false, updatedAt: now });
+  await recordEvent(trx, ctx, {
+    type: 'email.verified',
+    actorUserId: user.id,
+    targetType: 'user',
+    targetId: user.id,
+    details: {
+      email: user.email,
+      method,
+      accountsRemoved: accounts.length,
+      sessionsRevoked: sessions.length,
+      twoFactorRemoved: twoFactor !== null,
+      // not `passkeysRemoved`: the audit log drops detail keys that name a key or a secret
+      webauthnCredentialsRemoved: passkeys.length,
+    },
   });
-  // cached session cookies of the removed sessions are not believed any more (rule 11)
+  return (
+    accounts.length > 0 || sessions.length > 0 || passkeys.length > 0 || twoFactor !== null || user.twoFactorEnabled
+  );
+}
+
+/**
+ * After the transaction of removeUnprovenAccess committed: cached session cookies of the
+ * removed sessions are not believed any more (rule 11), and the owner is told when anything
+ * went. Answers the user as the claim left it.
+ */
+export async function afterClaim(ctx: Ctx, user: User, removed: boolean, now: Date): Promise<User> {
   ctx.deps.revocations.revoke(user.id);
   const claimed: User = { ...user, emailVerified: true, twoFactorEnabled: false, updatedAt: now };
   if (removed) await tellOwner(ctx, claimed);

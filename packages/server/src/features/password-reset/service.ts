@@ -9,6 +9,7 @@ import { ALPHANUMERIC, randomString } from '../../core/crypto/random.ts';
 import {
   consumeTokenById,
   deleteExpiredTokens,
+  deletePasswordUndoLinksOfUser,
   deleteResetTokensOfUser,
   deleteTokenById,
   deleteTrustedDevicesOfUser,
@@ -19,7 +20,6 @@ import {
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
-import { deleteProviderAccountsOfUser } from '../accounts/index.ts';
 import { recordEvent } from '../audit/index.ts';
 import {
   accountLockoutKey,
@@ -29,10 +29,11 @@ import {
   storePassword,
 } from '../credentials/index.ts';
 import { apiURL } from '../email-verification/index.ts';
+import { afterClaim, removeUnprovenAccess } from '../mailbox-proof/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser } from '../session/index.ts';
 import { proveRecovery, type RecoveryProof, recoveryNeedsSecondFactor } from '../two-factor/index.ts';
-import { findUserByEmail, findUserById, type User, updateUserRow } from '../user/index.ts';
+import { findUserByEmail, findUserById, type User } from '../user/index.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
@@ -92,7 +93,16 @@ export async function isResetTokenValid(ctx: Ctx, token: string): Promise<boolea
 export async function describeResetToken(ctx: Ctx, token: string): Promise<{ valid: boolean; secondFactor: boolean }> {
   const live = await findLiveToken(ctx, token);
   if (!live) return { valid: false, secondFactor: false };
-  return { valid: true, secondFactor: await recoveryNeedsSecondFactor(ctx, live.user) };
+  return { valid: true, secondFactor: await resetAsksSecondFactor(ctx, live.user) };
+}
+
+/**
+ * Whether this reset asks for the account's second factor: not when the address was never
+ * proven, because the reset claims the account for the mailbox and removes that second
+ * factor with everything else set up before (rule 6; the reset by emailed code does the same).
+ */
+async function resetAsksSecondFactor(ctx: Ctx, user: User): Promise<boolean> {
+  return user.emailVerified && (await recoveryNeedsSecondFactor(ctx, user));
 }
 
 /** Tries a reset link allows for its second factor before it is void (as a sign-in challenge does). */
@@ -100,10 +110,13 @@ const MAX_RESET_SECOND_FACTOR_TRIES = 5;
 
 /**
  * Replaces the password (CONTRACT §4.11) and, in the same transaction, voids every other
- * reset link and trusted browser of the account (item 8) and, when the address had not
- * been proven before, everything set up before this proof: provider links and sessions
- * (item 4: a stranger who pre-registered the address keeps no way in). An account with an
- * authenticator app proves it too (item 1: the mailbox alone never replaces the password).
+ * reset link, trusted browser and older undo link that would clear the password (rule 10,
+ * item 8) and, when the address had not been proven before, claims the account for the
+ * mailbox as a magic link does (features/mailbox-proof, rule 6, item 4): every password,
+ * provider link, passkey, second factor, session and pending link set up before goes, so a
+ * stranger who pre-registered the address keeps no way in. An account whose address was
+ * proven and that has an authenticator app proves it too (item 1: the mailbox alone never
+ * replaces the password).
  */
 export async function resetPassword(
   ctx: Ctx,
@@ -120,7 +133,7 @@ export async function resetPassword(
   const { user } = live;
   // before a second-factor try is spent; a refused password leaves the link as it was
   await assertNotCompromised(ctx.deps, newPassword, user);
-  if (await recoveryNeedsSecondFactor(ctx, user)) {
+  if (await resetAsksSecondFactor(ctx, user)) {
     if (!proof.code?.trim() && !proof.backupCode?.trim()) throw authError('TWO_FACTOR_AUTHENTICATION_REQUIRED');
     // each guess spends a try of the link (one statement), so a link is good for five guesses
     if (!(await takeAttempt(db, live.id, MAX_RESET_SECOND_FACTOR_TRIES, clock.now()))) {
@@ -133,20 +146,19 @@ export async function resetPassword(
   const passwordHash = await hashPassword(newPassword);
   const now = clock.now();
   const unproven = !user.emailVerified;
-  await db.transaction().execute(async (trx) => {
+  const removed = await db.transaction().execute(async (trx) => {
     // the DELETE decides between concurrent resets with one token: only one removes the row
     if (!(await consumeTokenById(trx, live.id))) throw authError('INVALID_TOKEN');
+    // the link proved the mailbox: the address is the owner's now, and everything set up
+    // before anyone had proven it goes (the stranger's password too: the new one is stored after)
+    const claimed = unproven && (await removeUnprovenAccess(trx, ctx, user, 'reset-link'));
     await storePassword(trx, user.id, passwordHash, now);
     await deleteResetTokensOfUser(trx, user.id);
     await deleteTrustedDevicesOfUser(trx, user.id);
+    // before announceChange below mails this reset's own undo link, which stays
+    await deletePasswordUndoLinksOfUser(trx, user.id);
     // the mailbox proved the owner: a sign-in lockout (even the hard one) ends here
     await clearSignInFailures(trx, accountLockoutKey(user.id));
-    if (unproven) {
-      // the link proved the mailbox: the address is the owner's now, and what was set up
-      // before anyone had proven it goes (another provider's link, open sessions)
-      await deleteProviderAccountsOfUser(trx, user.id);
-      await updateUserRow(trx, user.id, { emailVerified: true, updatedAt: now });
-    }
     if (unproven || config.emailAndPassword.revokeSessionsOnPasswordReset) await deleteSessionsOfUser(trx, user.id);
     // the link's holder acts as the account's owner; the link itself is never recorded
     await recordEvent(trx, ctx, {
@@ -159,7 +171,9 @@ export async function resetPassword(
         sessionsRevoked: unproven || config.emailAndPassword.revokeSessionsOnPasswordReset,
       },
     });
+    return claimed;
   });
   ctx.deps.revocations.revoke(user.id);
-  await announceChange(ctx, { ...user, emailVerified: true }, { kind: 'password-changed' });
+  const owner = unproven ? await afterClaim(ctx, user, removed, now) : user;
+  await announceChange(ctx, owner, { kind: 'password-changed' });
 }
