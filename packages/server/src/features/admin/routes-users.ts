@@ -5,7 +5,11 @@ import { hashPassword } from '../../core/crypto/password.ts';
 import { generateId } from '../../core/crypto/random.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import type { UserTable } from '../../core/db/schema.ts';
-import { deleteResetTokensOfUser, deleteTrustedDevicesOfUser } from '../../core/db/verification-store.ts';
+import {
+  deletePasswordUndoLinksOfUser,
+  deleteResetTokensOfUser,
+  deleteTrustedDevicesOfUser,
+} from '../../core/db/verification-store.ts';
 import { AuthError, authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { actorOf, recordEvent } from '../audit/index.ts';
@@ -282,6 +286,8 @@ const setUserPassword = defineEndpoint(rows.setUserPassword, {
       await storePassword(trx, target.id, hash, ctx.deps.clock.now());
       await deleteResetTokensOfUser(trx, target.id);
       await deleteTrustedDevicesOfUser(trx, target.id);
+      // older undo links would clear this password and hand out a reset token (rule 10)
+      await deletePasswordUndoLinksOfUser(trx, target.id);
       // an admin's new password is also the admin's unlock of a locked sign-in
       await clearSignInFailures(trx, accountLockoutKey(target.id));
       await recordEvent(trx, ctx, {

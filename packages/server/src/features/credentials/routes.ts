@@ -3,7 +3,11 @@ import { isLanguageCode, credentials as rows } from '@latch/contract';
 import { hashPassword } from '../../core/crypto/password.ts';
 import { generateId } from '../../core/crypto/random.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
-import { deleteResetTokensOfUser, deleteTrustedDevicesOfUser } from '../../core/db/verification-store.ts';
+import {
+  deletePasswordUndoLinksOfUser,
+  deleteResetTokensOfUser,
+  deleteTrustedDevicesOfUser,
+} from '../../core/db/verification-store.ts';
 import { AuthError, authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
@@ -13,7 +17,7 @@ import { findCredentialAccount } from '../accounts/index.ts';
 import { actorOf, recordEvent } from '../audit/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser, requireSession } from '../session/index.ts';
-import { grantSession, type SignInMethod } from '../sign-in/index.ts';
+import { grantSession, replaceCurrentSession, type SignInMethod } from '../sign-in/index.ts';
 import { findUserById, insertUser, type User, userToJson } from '../user/index.ts';
 import { type AfterCommit, signUpExtensions } from './extensions.ts';
 import { accountLockoutKey, checkPasswordInSession, checkSignInPassword, clearSignInFailures } from './lockout.ts';
@@ -190,11 +194,13 @@ const changePassword = defineEndpoint(rows.changePassword, {
     if (!valid) throw authError('INVALID_PASSWORD');
     const hash = await hashPassword(ctx.body.newPassword);
     const now = clock.now();
-    // the new password, and no older way back to the account: reset links and trusted browsers go
+    // the new password, and no older way back to the account: reset links, trusted browsers and
+    // older undo links that would clear the password go (the one announceChange mails below stays)
     await db.transaction().execute(async (trx) => {
       await storePassword(trx, current.user.id, hash, now);
       await deleteResetTokensOfUser(trx, current.user.id);
       await deleteTrustedDevicesOfUser(trx, current.user.id);
+      await deletePasswordUndoLinksOfUser(trx, current.user.id);
       await clearSignInFailures(trx, accountLockoutKey(current.user.id));
       await recordEvent(trx, ctx, {
         type: 'password.changed',
@@ -208,9 +214,9 @@ const changePassword = defineEndpoint(rows.changePassword, {
     const user = (await findUserById(db, current.user.id)) ?? current.user;
     await announceChange(ctx, user, { kind: 'password-changed' });
     if (!ctx.body.revokeOtherSessions) return { token: null, user: userToJson(user) };
-    // the new session first, then every other one goes (nothing can fail after the deletion)
-    const granted = await grantSession(ctx, { user, method: 'rotation' });
-    if (granted.kind !== 'session') throw authError('FAILED_TO_CREATE_SESSION');
+    // the new session first, of the same kind as this one (remember-me, active organization,
+    // second-factor proof, read from its row), then every other one goes (nothing can fail after)
+    const granted = await replaceCurrentSession(ctx, current, user, 'rotation');
     await deleteSessionsOfUser(db, user.id, granted.session.id);
     ctx.deps.revocations.revoke(user.id);
     return { token: granted.token, user: userToJson(granted.user) };

@@ -72,6 +72,21 @@ await describeOnDatabases('a session slides only as its kind allows', { plugins:
     expect(attacker.cookie('dont_remember')).toBeDefined();
   });
 
+  it('change-password with revokeOtherSessions keeps a rememberMe:false session a one-day one', async () => {
+    const { email } = await signUpUser(t.app);
+    const browser = t.app.client();
+    expect((await browser.post('/sign-in/email', { email, password: PASSWORD, rememberMe: false })).status).toBe(200);
+    const res = await browser.post('/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'Another-Long-Phrase-77',
+      revokeOtherSessions: true,
+    });
+    expect(res.status).toBe(200);
+    const { session } = (await browser.get('/get-session')).json;
+    expect(Date.parse(session.expiresAt) - t.app.clock.now().getTime()).toBe(DAY * 1000);
+    expect(browser.cookie('dont_remember')).toBeDefined();
+  });
+
   it('an impersonation without the dont_remember cookie: one hour, never refreshed', async () => {
     const admin = await signUpUser(t.app);
     await t.db.handle.db.updateTable('user').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
