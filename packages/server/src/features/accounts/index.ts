@@ -1,6 +1,5 @@
 export {
   type Account,
-  type PasswordSignInCandidate,
   CREDENTIAL_PROVIDER,
   deleteAccount,
   deleteAccountsOfUser,
@@ -11,6 +10,7 @@ export {
   findPasswordSignInCandidate,
   hasAccountOfProvider,
   insertAccount,
+  type PasswordSignInCandidate,
   updateAccount,
 } from './repo.ts';
 export { accountEndpoints, accountToJson } from './routes.ts';

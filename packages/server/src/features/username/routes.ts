@@ -3,13 +3,13 @@ import { username as rows } from '@latch/contract';
 import { authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
+import { findPasswordSignInCandidate } from '../accounts/index.ts';
 import {
   assertNotTooLong,
   checkSignInPassword,
   completePasswordSignIn,
   recordSignInRefused,
 } from '../credentials/index.ts';
-import { findPasswordSignInCandidate } from '../accounts/index.ts';
 import { assertValidUsername, normalizeUsername } from './rules.ts';
 import { isUsernameTaken } from './service.ts';
 
