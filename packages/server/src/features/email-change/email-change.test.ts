@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { snapshot } from '../../test/advisories.ts';
 import {
   createTestApp,
   describeOnDatabases,
@@ -15,12 +16,16 @@ await describeOnDatabases('email change', {}, (t) => {
   let db: SharedDatabase;
   let app: TestApp;
   let disabled: TestApp;
+  let quiet: TestApp;
   beforeAll(() => {
     ({ db, app } = t);
     disabled = createTestApp(db, { user: { changeEmail: { enabled: false } } });
+    // sign-up keeps quiet about taken addresses here (no auto sign-in), so change-email does too
+    quiet = createTestApp(db, { emailAndPassword: { autoSignIn: false } });
   });
   afterAll(async () => {
     await disabled?.close();
+    await quiet?.close();
   });
 
   const userRow = (id: string) =>
@@ -123,6 +128,25 @@ await describeOnDatabases('email change', {}, (t) => {
     expect(res.status).toBe(200);
     expect(res.json.status).toBe(true);
     expect(res.json.user).toMatchObject({ id: userId, email: newEmail, emailVerified: false });
+  });
+
+  it('where sign-up keeps quiet about taken addresses, a taken address is answered like a free one, and nothing is sent', async () => {
+    const { email, userId } = await signUpUser(app);
+    const other = await signUpUser(app);
+    const signedIn = quiet.client();
+    expect((await signedIn.post('/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+    const before = await snapshot(db);
+    const started = performance.now();
+    const taken = await signedIn.post('/change-email', { newEmail: other.email });
+    expect([taken.status, taken.json]).toEqual([200, { status: true }]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(450);
+    expect(quiet.mailer.messages.filter((m) => m.to === email || m.to === other.email)).toEqual([]);
+    expect(await snapshot(db)).toEqual(before);
+    expect((await userRow(userId)).email).toBe(email);
+    // a free address still gets its mail, with the same answer
+    const free = await signedIn.post('/change-email', { newEmail: fresh('free') });
+    expect([free.status, free.json]).toEqual([200, { status: true }]);
+    expect(quiet.mailer.messages.some((m) => m.to === email || m.kind === 'change-email-verification')).toBe(true);
   });
 
   it('refusals: same address, taken address, invalid address, no session, disabled', async () => {

@@ -4,14 +4,27 @@
  */
 import { emailChange as rows } from '@latch/contract';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { withMinimumDuration } from '../email-verification/index.ts';
 import { requireSession } from '../session/index.ts';
-import { approveEmailChange, describeEmailChange, refuseEmailChange, requestEmailChange } from './service.ts';
+import {
+  approveEmailChange,
+  describeEmailChange,
+  keepsQuietAboutAddresses,
+  refuseEmailChange,
+  requestEmailChange,
+} from './service.ts';
+
+/** The shortest answer to a change request where taken addresses are not told apart. */
+const QUIET_MINIMUM_MS = 500;
 
 const changeEmail = defineEndpoint(rows.changeEmail, {
   async handler(ctx) {
     // moving the address moves every mailed way in: a recent sign-in, and never as an admin acting as the person
     const current = await requireSession(ctx, 'recent', { ownerOnly: true });
-    await requestEmailChange(ctx, current.user, ctx.body.newEmail, ctx.body.callbackURL);
+    const request = () => requestEmailChange(ctx, current.user, ctx.body.newEmail, ctx.body.callbackURL);
+    // where a taken address is answered like a free one, it takes as long too (nothing is mailed for it)
+    if (keepsQuietAboutAddresses(ctx.deps.config)) await withMinimumDuration(QUIET_MINIMUM_MS, request);
+    else await request();
     return { status: true };
   },
 });

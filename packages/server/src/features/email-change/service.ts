@@ -32,6 +32,11 @@ import { findUserByEmail, type User } from '../user/index.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
+/** Whether answers must not tell which addresses have an account (as sign-up decides, features/credentials). */
+export function keepsQuietAboutAddresses(config: Ctx['deps']['config']): boolean {
+  return config.emailAndPassword.requireEmailVerification || !config.emailAndPassword.autoSignIn;
+}
+
 export async function requestEmailChange(
   ctx: Ctx,
   user: User,
@@ -43,8 +48,14 @@ export async function requestEmailChange(
   const newEmail = rawNewEmail.trim().toLowerCase();
   if (!isValidEmail(newEmail)) throw authError('INVALID_EMAIL');
   if (newEmail === user.email.toLowerCase()) throw authError('EMAIL_IS_THE_SAME');
-  // the spec's rule (§5): a taken address is refused, and nothing is sent to it
-  if (await findUserByEmail(db, newEmail)) throw authError('COULDNT_UPDATE_YOUR_EMAIL');
+  // the spec's rule (§5): a taken address is refused, and nothing is sent to it. Where sign-up
+  // keeps quiet about taken addresses (requireEmailVerification, or no autoSignIn), so does
+  // this: the same answer as a free address (CONTRACT §4.15), in the same time (routes.ts)
+  if (await findUserByEmail(db, newEmail)) {
+    if (!keepsQuietAboutAddresses(config)) throw authError('COULDNT_UPDATE_YOUR_EMAIL');
+    logger.info('email change to an address that has an account: nothing sent', { userId: user.id });
+    return;
+  }
 
   const approval = user.emailVerified;
   const { token, id } = await issueEmailToken(ctx, {
