@@ -137,7 +137,7 @@ export async function removeMember(
     // 401, not 403: the status better-auth answers (CONTRACT §6.2)
     requirePermission(caller, { member: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER', 401);
     if ((await deleteMemberCascade(trx, target)) === 0) throw authError('MEMBER_NOT_FOUND');
-    await clearActiveOrganizationOfUser(trx, target.userId, organizationId);
+    const changed = await clearActiveOrganizationOfUser(trx, target.userId, organizationId);
     await recordEvent(trx, actor.ctx, {
       type: 'member.removed',
       ...byActor(actor),
@@ -146,9 +146,11 @@ export async function removeMember(
       targetId: target.userId,
       details: { memberId: target.id, role: target.role, reason: 'removed' },
     });
-    return target;
+    return { target, changed };
   });
-  return removed;
+  // a cache cookie written before still names the organization as active: not believed any more
+  for (const changedUser of removed.changed) deps.revocations.revoke(changedUser);
+  return removed.target;
 }
 
 /** Audited as member.removed (reason `left`, the person as actor and target) in the same transaction. */
@@ -159,7 +161,7 @@ export async function leaveOrganization(
   actor: AuditActor,
 ): Promise<Member> {
   const config = organizationConfig(deps);
-  return deps.db.transaction().execute(async (trx) => {
+  const left = await deps.db.transaction().execute(async (trx) => {
     await lockOrganization(trx, deps.dialect, organizationId);
     const member = await findMember(trx, organizationId, userId);
     if (!member) throw authError('MEMBER_NOT_FOUND');
@@ -167,7 +169,7 @@ export async function leaveOrganization(
       throw authError('YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER');
     }
     await deleteMemberCascade(trx, member);
-    await clearActiveOrganizationOfUser(trx, userId, organizationId);
+    const changed = await clearActiveOrganizationOfUser(trx, userId, organizationId);
     await recordEvent(trx, actor.ctx, {
       type: 'member.removed',
       ...byActor(actor),
@@ -176,8 +178,10 @@ export async function leaveOrganization(
       targetId: userId,
       details: { memberId: member.id, role: member.role, reason: 'left' },
     });
-    return member;
+    return { member, changed };
   });
+  for (const changedUser of left.changed) deps.revocations.revoke(changedUser);
+  return left.member;
 }
 
 export async function getActiveMember(deps: AuthDeps, current: SessionWithUser): Promise<MemberWithUser> {

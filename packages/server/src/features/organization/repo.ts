@@ -413,11 +413,15 @@ export async function setSessionActive(
   await setActiveScope(db, sessionId, values);
 }
 
-/** Every session of the user whose active organization is this one loses it (seed-spec §4). */
-export async function clearActiveOrganizationOfUser(db: Db, userId: string, organizationId: string): Promise<void> {
-  await clearActiveOrganization(db, organizationId, userId);
+/**
+ * Every session of the user whose active organization is this one loses it (seed-spec §4).
+ * Answers whose sessions changed (the user, or nobody): their cache cookies must not be believed.
+ */
+export async function clearActiveOrganizationOfUser(db: Db, userId: string, organizationId: string): Promise<string[]> {
+  return clearActiveOrganization(db, organizationId, userId);
 }
 
-export async function clearActiveOrganizationEverywhere(db: Db, organizationId: string): Promise<void> {
-  await clearActiveOrganization(db, organizationId);
+/** Every session whose active organization is this one loses it; answers whose sessions changed. */
+export async function clearActiveOrganizationEverywhere(db: Db, organizationId: string): Promise<string[]> {
+  return clearActiveOrganization(db, organizationId);
 }

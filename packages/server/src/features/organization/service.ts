@@ -207,8 +207,8 @@ export async function deleteOrganization(
   requirePermission(member, { organization: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION');
   const org = await findOrganizationById(deps.db, organizationId);
   if (!org) throw authError('ORGANIZATION_NOT_FOUND');
-  await deps.db.transaction().execute(async (trx) => {
-    await clearActiveOrganizationEverywhere(trx, organizationId);
+  const changed = await deps.db.transaction().execute(async (trx) => {
+    const users = await clearActiveOrganizationEverywhere(trx, organizationId);
     await deleteOrganizationCascade(trx, organizationId);
     await recordEvent(trx, actor.ctx, {
       type: 'organization.deleted',
@@ -217,7 +217,10 @@ export async function deleteOrganization(
       targetId: organizationId,
       details: { name: org.name, slug: org.slug },
     });
+    return users;
   });
+  // cache cookies written before still name it as the active organization: not believed any more
+  for (const changedUser of changed) deps.revocations.revoke(changedUser);
   return org;
 }
 

@@ -229,13 +229,19 @@ export async function setActiveScope(
 }
 
 /** Sessions (of one user, or of everyone) whose active organization is this one lose it, and its team. */
-export async function clearActiveOrganization(db: Db, organizationId: string, userId?: string): Promise<void> {
+export async function clearActiveOrganization(db: Db, organizationId: string, userId?: string): Promise<string[]> {
+  // whose sessions change: their cache cookies still name the organization (the caller revokes them)
+  let who = db.selectFrom('session').select('userId').distinct().where('activeOrganizationId', '=', organizationId);
+  if (userId !== undefined) who = who.where('userId', '=', userId);
+  const users = (await who.execute()).map((r) => r.userId);
+  if (users.length === 0) return [];
   let q = db
     .updateTable('session')
     .set({ activeOrganizationId: null, activeTeamId: null })
     .where('activeOrganizationId', '=', organizationId);
   if (userId !== undefined) q = q.where('userId', '=', userId);
   await q.execute();
+  return users;
 }
 
 /** Sessions (of one user, or of everyone) whose active team is this one lose it. */
