@@ -91,9 +91,9 @@ export async function deleteWithToken(ctx: Ctx, userId: string, token: string): 
 }
 
 async function deleteNow(ctx: Ctx, userId: string, tokenId?: string): Promise<void> {
-  await ctx.deps.db.transaction().execute(async (trx) => {
+  const { actedAs } = await ctx.deps.db.transaction().execute(async (trx) => {
     if (tokenId !== undefined && !(await consumeTokenById(trx, tokenId))) throw invalidToken();
-    await deleteUserAndDependents(trx, userId);
+    const removed = await deleteUserAndDependents(trx, userId);
     await recordEvent(trx, ctx, {
       type: 'user.deleted',
       actorUserId: userId,
@@ -101,8 +101,11 @@ async function deleteNow(ctx: Ctx, userId: string, tokenId?: string): Promise<vo
       targetId: userId,
       details: { confirmedBy: tokenId === undefined ? 'session' : 'link' },
     });
+    return removed;
   });
   ctx.deps.revocations.revoke(userId);
+  // an admin who deletes their own account stops acting as anyone
+  for (const other of actedAs) ctx.deps.revocations.revoke(other);
   clearSessionCookies(ctx);
 }
 

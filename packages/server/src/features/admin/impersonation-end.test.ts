@@ -11,6 +11,7 @@ import { describeOnDatabases, PASSWORD, signUpUser, type TestApp } from '../../t
 
 const OPTIONS = {
   session: { cookieCache: { enabled: true, maxAge: 300 } },
+  user: { deleteUser: { enabled: true } },
   plugins: { jwt: {}, admin: {} },
 } as const;
 
@@ -77,6 +78,16 @@ await describeOnDatabases('an impersonation ends with the impersonator', OPTIONS
     // the person's own session is theirs and lives on
     expect((await sessionOf(t.app, s.person.client))?.user.id).toBe(s.person.userId);
   }
+
+  it('an admin who deletes their own account stops acting as anyone', async () => {
+    const acting = await admin();
+    const s = await impersonating(acting);
+    const own = t.app.client();
+    expect((await own.post('/sign-in/email', { email: acting.email, password: PASSWORD })).status).toBe(200);
+    const res = await own.post('/delete-user', { password: PASSWORD });
+    expect(res.status, res.text).toBe(200);
+    await actingHasEnded(s);
+  });
 
   it('ban-user of the impersonating admin ends their impersonation sessions', async () => {
     const boss = await admin();
