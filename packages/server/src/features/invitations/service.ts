@@ -203,6 +203,18 @@ async function openInvitationFor(deps: AuthDeps, current: SessionWithUser, invit
   return invitation;
 }
 
+/** Whether the invitation's inviter is still a member who may send it: invite at all, and the creator role only as its holder. */
+async function inviterMayStillInvite(
+  deps: AuthDeps,
+  trx: Parameters<typeof findMember>[0],
+  invitation: Invitation,
+): Promise<boolean> {
+  const inviter = await findMember(trx, invitation.organizationId, invitation.inviterId);
+  if (!inviter || !memberMay(inviter, { invitation: ['create'] })) return false;
+  const config = organizationConfig(deps);
+  return !parseRoleList(invitation.role).includes(config.creatorRole) || holdsCreatorRole(inviter.role, config);
+}
+
 /** Audited as invitation.accepted and member.added in the acceptance's transaction. */
 export async function acceptInvitation(
   deps: AuthDeps,
@@ -213,6 +225,11 @@ export async function acceptInvitation(
   const invitation = await openInvitationFor(deps, current, invitationId);
   const teamIds = invitation.teamId ? invitation.teamId.split(',').filter(Boolean) : [];
   const member = await deps.db.transaction().execute(async (trx) => {
+    // under the organization's lock, as a removal or a role change takes it: an invitation is
+    // worth what its inviter may still hand out. Someone removed or demoted since (or who left)
+    // admits nobody through the invitations they sent (the same answer as a withdrawn one)
+    await lockOrganization(trx, deps.dialect, invitation.organizationId);
+    if (!(await inviterMayStillInvite(deps, trx, invitation))) throw authError('INVITATION_NOT_FOUND');
     if (!(await settleInvitation(trx, invitation.id, 'accepted', deps.clock.now())))
       throw authError('INVITATION_NOT_FOUND');
     const admitted = await admitMember(deps, trx, {
