@@ -6,7 +6,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { parseConfig, resetConfigForTests } from '../config.ts';
 import { CATALOG } from '../i18n/catalog.ts';
-import { validateUsername } from './validation.ts';
+import { HOME_PATH, safeNextPath, validateUsername } from './validation.ts';
 
 const { en } = CATALOG;
 
@@ -29,4 +29,21 @@ it("falls back to the plugin's defaults when the server sends nothing sane", () 
   resetConfigForTests();
   expect(validateUsername('ab', en)).toContain('3');
   expect(validateUsername('abc', en)).toBeUndefined();
+});
+
+it('a next path stays on this site: no //host, backslash, encoded slash, tab or newline trick', () => {
+  expect(safeNextPath('/organization?tab=teams#top')).toBe('/organization?tab=teams#top');
+  for (const trick of [
+    '//evil.example',
+    '/\\evil.example',
+    '/%2F%2Fevil.example',
+    '/\t/evil.example/phish',
+    '/\n/evil.example',
+    '/\r/evil.example/x',
+    '/\u007f/evil.example',
+    'https://evil.example',
+    null,
+  ]) {
+    expect(safeNextPath(trick)).toBe(HOME_PATH);
+  }
 });

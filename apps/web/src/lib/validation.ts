@@ -97,11 +97,15 @@ export function validateImageUrl(value: string, t: Messages): string | undefined
  */
 export const HOME_PATH = '/settings/profile';
 
-/** Where to go after signing in: only a same-site path, never `//host` or a backslash trick. */
+/**
+ * Where to go after signing in: only a same-site path, never `//host`, a backslash, or a
+ * tab or newline (a browser drops those from a URL, so `/<TAB>/host` becomes `//host`).
+ */
 export function safeNextPath(value: string | null, fallback = HOME_PATH): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  if (/%2f|%5c/i.test(value)) return fallback;
-  return value;
+  if (!value?.startsWith('/') || value.startsWith('//') || /[\\]|%2f|%5c/i.test(value)) return fallback;
+  // a control character (code below a space, or DEL) anywhere: refused
+  if ([...value].some((c) => c < ' ' || c === '\u007f')) return fallback;
+  return new URL(value, location.origin).origin === location.origin ? value : fallback;
 }
 
 /** The hint under a new-password field, with the server's configured lengths. */
