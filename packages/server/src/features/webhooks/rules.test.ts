@@ -30,6 +30,9 @@ it('only public addresses are public', () => {
     '::ffff:192.168.0.1',
     '64:ff9b::a00:1',
     '2002:a00:1::1',
+    '::7f00:1',
+    '::ffff:0:7f00:1',
+    '::ffff:0:a9fe:a9fe',
     'not an address',
   ])
     expect([address, isPublicAddress(address)]).toEqual([address, false]);

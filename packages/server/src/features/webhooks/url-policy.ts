@@ -36,8 +36,8 @@ for (const [net, prefix] of [
 ] as const)
   NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  ['::', 96], // unspecified, loopback, and the deprecated IPv4-compatible ::a.b.c.d
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT): would reach an IPv4 address of any kind
   ['64:ff9b::', 96], // NAT64: would reach an IPv4 address of any kind
   ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64], // discard
