@@ -69,7 +69,11 @@ await describeOnDatabases(
       const before = await snapshot(t.db);
       for (const path of ['/organization/accept-invitation', '/organization/reject-invitation']) {
         const res = await claimant.client.post(path, { invitationId: invitation.json.id });
-        expect([path, res.status, res.json.code]).toEqual([path, 403, 'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION']);
+        expect([path, res.status, res.json.code]).toEqual([
+          path,
+          403,
+          'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION',
+        ]);
       }
       const read = await claimant.client.get('/organization/get-invitation', { query: { id: invitation.json.id } });
       expect([read.status, read.json.code]).toEqual([403, 'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION']);

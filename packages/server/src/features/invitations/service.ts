@@ -189,7 +189,13 @@ async function deliver(send: () => Promise<void>): Promise<void> {
  * The invitation, if it is still open and addressed to the caller (compared
  * case-insensitively). Missing, expired and settled invitations all read as not found.
  */
-async function openInvitationFor(deps: AuthDeps, current: SessionWithUser, invitationId: string): Promise<Invitation> {
+async function openInvitationFor(
+  deps: AuthDeps,
+  current: SessionWithUser,
+  invitationId: string,
+  /** Answering it (accept, reject) or only reading it (get): each has its code for an unverified address (CONTRACT §6.2). */
+  purpose: 'answer' | 'read' = 'answer',
+): Promise<Invitation> {
   const invitation = await findInvitationById(deps.db, invitationId);
   if (!invitation || invitation.status !== 'pending' || invitation.expiresAt <= deps.clock.now()) {
     throw authError('INVITATION_NOT_FOUND');
@@ -199,7 +205,11 @@ async function openInvitationFor(deps: AuthDeps, current: SessionWithUser, invit
   // whoever claimed the address without proving it may have seen the id (in the inviter's
   // list, a shared link): with this option only the mailbox's owner answers the invitation
   if (organizationConfig(deps).requireEmailVerificationOnInvitation && !current.user.emailVerified)
-    throw authError('EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION');
+    throw authError(
+      purpose === 'read'
+        ? 'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION'
+        : 'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION',
+    );
   return invitation;
 }
 
@@ -303,7 +313,7 @@ export async function cancelInvitation(
 
 /** What the recipient sees of an open invitation: it, the organization and who invited them. */
 export async function getInvitation(deps: AuthDeps, current: SessionWithUser, invitationId: string) {
-  const invitation = await openInvitationFor(deps, current, invitationId);
+  const invitation = await openInvitationFor(deps, current, invitationId, 'read');
   const org = await findOrganizationById(deps.db, invitation.organizationId);
   if (!org) throw authError('ORGANIZATION_NOT_FOUND');
   if (!(await findMember(deps.db, org.id, invitation.inviterId)))
