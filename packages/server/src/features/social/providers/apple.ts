@@ -31,7 +31,10 @@ async function appleClientSecret(options: ProviderOptions, now: Date): Promise<s
 function appleProfile(claims: Json, user: ProviderUserHint | undefined): OAuthProfile | null {
   const id = asString(claims.sub);
   if (id === null) return null;
-  const email = asString(claims.email) ?? asString(user?.email);
+  // the address comes from the signed ID token alone: the `user` field is posted by the browser
+  // (or sent in the id-token body), so whoever signs in writes it, and a token without an
+  // `email` claim (no email scope) must not borrow one from it, least of all someone else's
+  const email = asString(claims.email);
   return {
     id,
     // Apple never puts the name in the ID token: it is posted once, in the `user` field of the first callback.
