@@ -47,7 +47,9 @@ export const jwtEndpoints = [token, jwks, rotateKeys];
 /** After a get-session that found a session, hand out a JWT in the set-auth-jwt header. */
 export async function addJwtHeader(ctx: RequestContext, endpoint: Endpoint, result: unknown): Promise<unknown> {
   if (endpoint.path !== '/get-session' || result === null || result === undefined) return result;
-  const current = await getCurrentSession(ctx);
+  // read from the store, never from the cache cookie: a JWT outlives the cookie by up to an
+  // hour, so one signed from a copied cache cookie of a revoked session would too (as /token)
+  const current = await getCurrentSession(ctx, { disableCookieCache: true });
   if (!current) return result;
   ctx.headers.set('set-auth-jwt', await issueToken(ctx.deps, current));
   ctx.headers.append('access-control-expose-headers', 'set-auth-jwt');

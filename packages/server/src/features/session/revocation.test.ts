@@ -150,6 +150,17 @@ describe('one process: a revocation is seen through the cache cookie at once', (
     expect(res.status).toBe(401);
   });
 
+  it("get-session's set-auth-jwt reads the store too: a session deleted behind the cache mints no JWT", async () => {
+    const me = await victim();
+    await db.handle.db.deleteFrom('session').where('userId', '=', me.userId).execute();
+    const res = await copyOf(me.stolen).get('/get-session');
+    // the cache cookie may still answer the session check for its few seconds, but no JWT comes with it
+    expect(res.headers.get('set-auth-jwt')).toBeNull();
+    // a live session still gets one
+    const live = await signUpUser(app);
+    expect((await live.client.get('/get-session')).headers.get('set-auth-jwt')).toBeTruthy();
+  });
+
   it('a fresh sign-in after the revocation reads again', async () => {
     const me = await victim();
     await me.client.post('/revoke-sessions', {});
