@@ -56,8 +56,8 @@ it("an id token without an email claim does not borrow the victim's address from
   expect(res.json?.user?.id).not.toBe(victim.userId);
   expect((await attacker.get('/get-session')).json?.user?.id).not.toBe(victim.userId);
   const after = await snapshot(db);
-  expect(after.account.filter((row) => row.includes(victim.userId))).toEqual(
-    before.account.filter((row) => row.includes(victim.userId)),
+  expect((after.account ?? []).filter((row) => row.includes(victim.userId))).toEqual(
+    (before.account ?? []).filter((row) => row.includes(victim.userId)),
   );
 });
 

@@ -32,6 +32,28 @@ await describeOnDatabases('the JWT issuer', {}, (t) => {
     }
   });
 
+  it('a rotation retires the old key: published while its last tokens live, then gone', async () => {
+    const admin = await signUpUser(t.app);
+    await t.db.handle.db.updateTable('user').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
+    const before = (await admin.client.get('/token')).json.token as string;
+    const oldKid = decodeProtectedHeader(before).kid;
+    const rotated = await admin.client.post('/admin/rotate-jwt-keys', {});
+    expect(rotated.status, rotated.text).toBe(200);
+    const kids = async () => ((await t.app.client().get('/jwks')).json.keys as { kid: string }[]).map((k) => k.kid);
+    // a token signed just before verifies for its whole hour
+    t.app.clock.advance(3599);
+    expect(await kids()).toEqual(expect.arrayContaining([oldKid, rotated.json.kid]));
+    const set = createLocalJWKSet((await t.app.client().get('/jwks')).json);
+    await jwtVerify(before, set, { currentDate: t.app.clock.now() });
+    // past every token it may have signed (another instance may sign with it for a minute more): gone
+    t.app.clock.advance(3 * 60);
+    expect(await kids()).not.toContain(oldKid);
+    expect(await kids()).toContain(rotated.json.kid);
+    // new tokens carry the new key
+    const after = (await admin.client.get('/token')).json.token as string;
+    expect(decodeProtectedHeader(after).kid).toBe(rotated.json.kid);
+  });
+
   it('hands out a token on get-session only when signed in', async () => {
     const me = await signUpUser(t.app);
     const res = await me.client.get('/get-session');

@@ -51,12 +51,19 @@ export function getSigningKey(deps: AuthDeps, alg: JwtAlgorithm): Promise<Signin
   return key;
 }
 
-async function newestKeyRow(db: Kysely<Database>, alg: JwtAlgorithm) {
-  return db.selectFrom('jwks').selectAll().where('alg', '=', alg).orderBy('createdAt', 'desc').executeTakeFirst();
+/** The newest key of `alg` not retired by `now` (a rotation retires the keys before it). */
+async function newestKeyRow(db: Kysely<Database>, alg: JwtAlgorithm, now: Date) {
+  return db
+    .selectFrom('jwks')
+    .selectAll()
+    .where('alg', '=', alg)
+    .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', now)]))
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst();
 }
 
 async function loadOrCreate(deps: AuthDeps, alg: JwtAlgorithm): Promise<SigningKey> {
-  const row = await newestKeyRow(deps.db, alg);
+  const row = await newestKeyRow(deps.db, alg, deps.clock.now());
   if (row) {
     const jwk = JSON.parse(encrypter(deps).decrypt(row.privateKey)) as JWK;
     return { kid: row.id, alg, privateKey: (await importJWK(jwk, alg)) as CryptoKey };
@@ -93,13 +100,23 @@ async function insertKey(db: Kysely<Database>, row: Insertable<JwksTable>): Prom
 
 /**
  * A new key for the configured algorithm, in one transaction with its audit event. This
- * instance signs with it at once, the others within RECHECK_MS; the older keys stay in the
- * set, so tokens signed with them verify until they expire.
+ * instance signs with it at once, the others within RECHECK_MS. The older keys are retired:
+ * they stay in the set until the last token they may still sign has expired (RECHECK_MS,
+ * then a token's lifetime, and a minute for clocks), then leave it, so a rotation after a
+ * key leaked stops tokens forged with it within that time, not never.
  */
 export async function rotateSigningKey(deps: AuthDeps, alg: JwtAlgorithm, actor: AuditActor): Promise<SigningKey> {
-  const previous = await newestKeyRow(deps.db, alg);
+  const now = deps.clock.now();
+  const previous = await newestKeyRow(deps.db, alg, now);
   const created = await generateKey(deps, alg);
+  const lifetimeMs = deps.config.plugins.jwt ? deps.config.plugins.jwt.expirationTime * 1000 : 0;
+  const retiredAt = new Date(now.getTime() + RECHECK_MS + lifetimeMs + 60_000);
   await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('jwks')
+      .set({ expiresAt: retiredAt })
+      .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', retiredAt)]))
+      .execute();
     await insertKey(trx, created.row);
     await recordEvent(trx, actor.ctx, {
       type: 'jwt.keys_rotated',
@@ -114,10 +131,12 @@ export async function rotateSigningKey(deps: AuthDeps, alg: JwtAlgorithm, actor:
   return created.key;
 }
 
+/** The keys a verifier should accept: every key not retired yet, newest first. */
 export async function listPublicKeys(deps: AuthDeps): Promise<PublicKeyRecord[]> {
   const rows = await deps.db
     .selectFrom('jwks')
     .select(['id', 'alg', 'publicKey', 'createdAt'])
+    .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', deps.clock.now())]))
     .orderBy('createdAt', 'desc')
     .execute();
   return rows.map((r) => ({
