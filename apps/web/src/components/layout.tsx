@@ -28,6 +28,8 @@ export function PageHeading({ children, className, id }: { children: string; cla
   usePageTitle(children);
   // biome-ignore lint/correctness/useExhaustiveDependencies: refocus whenever the heading's text changes (a new view)
   useEffect(() => {
+    // an error message that took focus keeps it (the heading's text may arrive after it, with its language)
+    if (document.activeElement?.getAttribute('role') === 'alert') return;
     ref.current?.focus();
   }, [children]);
   return (
