@@ -51,10 +51,10 @@ const linkSocial = defineEndpoint(rows.linkSocial, {
   async handler(ctx) {
     // a new way into the account: a recent sign-in, never an admin acting as the person,
     // and an address the person has proven (else whoever pre-registered it keeps a way in)
-    const { user } = await requireSession(ctx, 'recent', { ownerOnly: true });
+    const { user, session } = await requireSession(ctx, 'recent', { ownerOnly: true });
     if (!user.emailVerified) throw authError('EMAIL_NOT_VERIFIED');
     const provider = requireProvider(ctx.deps, ctx.body.provider);
-    const target = { userId: user.id, email: user.email };
+    const target = { userId: user.id, email: user.email, sessionId: session.id };
     if (ctx.body.idToken) return linkWithIdToken(ctx, provider, target, ctx.body.idToken);
     const url = await startAuthorization(ctx, provider, authorizationRequest(ctx.body), target);
     return redirectAnswer(ctx, url, ctx.body.disableRedirect);

@@ -6,6 +6,7 @@ import { randomString, URL_SAFE } from '../../core/crypto/random.ts';
 import { AuthError, authError } from '../../core/errors.ts';
 import type { AuthDeps, RequestContext } from '../../core/http/context.ts';
 import { appendQuery } from '../email-verification/index.ts';
+import { getCurrentSession } from '../session/index.ts';
 import { grantSession } from '../sign-in/index.ts';
 import { linkOAuthAccount, resolveOAuthUser } from './linking.ts';
 import { createProvider, type OAuthProvider } from './oauth-client.ts';
@@ -170,6 +171,11 @@ export async function completeCallback(ctx: Ctx, providerId: string, params: Cal
   const input = { providerId: provider.id, options: provider.options, profile, tokens };
 
   if (state.link) {
+    // only for the browser still signed in, in the store, with the session that started the
+    // link: a copied cookie whose session the owner has since revoked links nothing
+    const current = await getCurrentSession(ctx, { disableCookieCache: true });
+    if (!current || current.session.id !== state.link.sessionId || current.user.id !== state.link.userId)
+      return fail('unable_to_link_account');
     const linked = await linkOAuthAccount(ctx, state.link, input);
     if (!linked.ok) return fail(linked.reason === 'linking_failed' ? 'unable_to_link_account' : linked.reason);
     return state.callbackURL;

@@ -285,4 +285,24 @@ await describeOnDatabases('social sign-in', { socialProviders: { github: github.
     const anonymous = await app.client().post('/link-social', { provider: 'github' });
     expect([anonymous.status, anonymous.json.code]).toEqual([401, 'UNAUTHORIZED']);
   });
+
+  it('a link started with a copied cookie dies when the owner revokes the session: the callback links nothing', async () => {
+    const owner = await signUpVerifiedUser(app);
+    const thief = owner.client.fresh();
+    for (const [name, value] of owner.client.jar) thief.jar.set(name, value);
+    const thiefsGithub = github.profile({ email: owner.email, emailVerified: true });
+    const authorizationURL = await beginSocial(thief, {}, '/link-social');
+    expect((await owner.client.post('/revoke-sessions', {})).status).toBe(200);
+    app.clock.advance(5 * 60);
+    const accountsBefore = await db.handle.db
+      .selectFrom('account')
+      .selectAll()
+      .where('userId', '=', owner.userId)
+      .execute();
+    const res = await thief.get(await github.authorize(authorizationURL, thiefsGithub));
+    expect(errorOf(res)).toBe('unable_to_link_account');
+    expect(await db.handle.db.selectFrom('account').selectAll().where('userId', '=', owner.userId).execute()).toEqual(
+      accountsBefore,
+    );
+  });
 });

@@ -38,8 +38,12 @@ const stateDataSchema = z.object({
   errorURL: z.string().nullable(),
   newUserURL: z.string().nullable(),
   requestSignUp: z.boolean(),
-  /** Present when link-social started the flow: the callback links to this user instead of signing in. */
-  link: z.object({ userId: z.string(), email: z.string() }).nullable(),
+  /**
+   * Present when link-social started the flow: the callback links to this user instead of
+   * signing in, and only in the browser still signed in with the session that started it
+   * (`sessionId`; a state written before it was recorded has none and links nothing).
+   */
+  link: z.object({ userId: z.string(), email: z.string(), sessionId: z.string().optional() }).nullable(),
 });
 
 export type OAuthStateData = z.infer<typeof stateDataSchema>;
