@@ -27,7 +27,7 @@ import { postgresChangeChannel, redisChangeChannel } from './core/session-change
 import { type ChangeChannel, createSessionChanges, type SessionChanges } from './core/session-changes.ts';
 import { accountDeletionEndpoints } from './features/account-deletion/index.ts';
 import { accountEndpoints, findCredentialAccount } from './features/accounts/index.ts';
-import { adminEndpoints, registerAdmin } from './features/admin/index.ts';
+import { adminEndpoints, makeAdmin, registerAdmin } from './features/admin/index.ts';
 import { auditEndpoints } from './features/audit/index.ts';
 import {
   assertNotCompromised,
@@ -105,6 +105,8 @@ export interface Auth {
 export interface ServerApi extends OrganizationServerApi {
   /** Sets a password for a user who has none (e.g. signed up with a provider). */
   setPassword(input: { userId: string; newPassword: string }): Promise<{ status: true }>;
+  /** Gives the account of this address the first admin role (the operator's first admin; `npm run make-admin`). */
+  makeAdmin(input: { email: string }): Promise<{ userId: string; role: string; changed: boolean }>;
 }
 
 export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides = {}): Auth {
@@ -213,6 +215,7 @@ export function createAuth(options: LatchOptions, overrides: CreateAuthOverrides
       await storePassword(deps.db, userId, await hashPassword(newPassword), clock.now());
       return { status: true };
     },
+    makeAdmin: ({ email }) => makeAdmin(deps, email),
   });
 
   // expired sessions and old verification rows, hourly, by one instance of those sharing the

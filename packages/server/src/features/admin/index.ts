@@ -6,6 +6,8 @@ import { adminSessionEndpoints } from './routes-sessions.ts';
 import { adminUserEndpoints } from './routes-users.ts';
 import { defaultRoleExtension } from './service.ts';
 
+export { makeAdmin } from './first-admin.ts';
+
 /** The admin endpoints' guard, for admin endpoints of other features (webhooks). */
 export { type AdminAccess, requireAdmin } from './guard.ts';
 
