@@ -99,9 +99,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : settings.port;
   const shown = auth.config.baseURL.startsWith('http://localhost:') ? `http://localhost:${port}` : auth.config.baseURL;
   logger.info(`Latch is ready at ${shown} (API ${shown}${basePath}, listening on ${settings.host}:${port})`);
-  logger.info(
-    `database: ${auth.config.databaseURL.replace(/:[^:@/]*@/, ':***@')}; mail: ${auth.deps.mailer.describe()}`,
-  );
+  logger.info(`database: ${database.label}; mail: ${auth.deps.mailer.describe()}`);
   if (settings.secretSource === 'generated')
     logger.warn('using a development secret from ./data/secret; set AUTH_SECRET in production');
   if (!web) logger.warn('the web app is not built (apps/web/dist): only the API is served');

@@ -145,3 +145,48 @@ describe('compression and caching (issue 14 item 4)', () => {
     expect(await serve('/sign-in').text()).toContain('id="latch-config"');
   });
 });
+
+describe('what the build holds beside the app', () => {
+  let parent: string;
+  let dist: string;
+  beforeAll(() => {
+    parent = mkdtempSync(join(tmpdir(), 'latch-static-dot-'));
+    dist = join(parent, 'dist');
+    mkdirSync(join(dist, '.cache'), { recursive: true });
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Latch</title><!--latch:config--></head><body></body></html>',
+    );
+    writeFileSync(join(dist, '.latch-build.json'), '{"fingerprint":"abc"}');
+    writeFileSync(join(dist, '.cache', 'x.txt'), 'secret-ish');
+  });
+  afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+  const serve = (appName: string) => {
+    const config = resolveConfig(
+      { secret, baseURL: 'https://auth.example.test', appName },
+      { production: true, test: true },
+    );
+    const handler = createStaticHandler(dist, config);
+    if (!handler) throw new Error('no index.html in the test build');
+    return (path: string) => handler(new Request(`https://auth.example.test${path}`));
+  };
+
+  it('no dotfile or dot directory is served: the app page answers instead', async () => {
+    const get = serve('Acme');
+    for (const path of ['/.latch-build.json', '/.cache/x.txt', '/%2elatch-build.json']) {
+      const res = get(path);
+      const body = await res.text();
+      expect(body, path).not.toContain('fingerprint');
+      expect(body, path).not.toContain('secret-ish');
+    }
+  });
+
+  it('an app name with $ patterns is text: the page and its configuration stay whole', async () => {
+    const name = "Acme $' & $` $& Co";
+    const html = await serve(name)('/').text();
+    expect(html).toContain("<title>Acme $' &amp; $` $&amp; Co</title>");
+    const config = /<script type="application\/json" id="latch-config">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(config).appName).toBe(name);
+  });
+});

@@ -106,9 +106,11 @@ function escapeAttribute(value: string): string {
  * in place of Latch's (so that both are right in the tab and in bookmarks from the start).
  */
 export function brandedIndex(html: string, config: Pick<ResolvedConfig, 'appName' | 'branding'>): string {
-  let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.appName)}</title>`);
+  // replacer functions: a `$&` or `$'` in the operator's text is text, not a replacement pattern
+  let out = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(config.appName)}</title>`);
   const { favicon } = config.branding;
-  if (favicon) out = out.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${escapeAttribute(favicon)}" />`);
+  if (favicon)
+    out = out.replace(/<link rel="icon"[^>]*>/, () => `<link rel="icon" href="${escapeAttribute(favicon)}" />`);
   return out;
 }
 
@@ -135,8 +137,8 @@ export function createStaticHandler(distDir: string, config: ResolvedConfig): ((
   const SECURITY_HEADERS = webHeaders(config);
   const raw = brandedIndex(readFileSync(indexPath, 'utf8'), config);
   const indexHtml = raw.includes('<!--latch:config-->')
-    ? raw.replace('<!--latch:config-->', inject)
-    : raw.replace('</head>', `${inject}</head>`);
+    ? raw.replace('<!--latch:config-->', () => inject)
+    : raw.replace('</head>', () => `${inject}</head>`);
   const indexBrotli = brotliCompressSync(indexHtml);
   const indexGzip = gzipSync(indexHtml);
 
@@ -149,7 +151,8 @@ export function createStaticHandler(distDir: string, config: ResolvedConfig): ((
     } catch {
       return new Response(null, { status: 400 });
     }
-    const file = fileWithin(root, pathname);
+    // no dotfile of the build (its fingerprint, anything a tool leaves) is ever a file to serve
+    const file = pathname.split('/').some((segment) => segment.startsWith('.')) ? null : fileWithin(root, pathname);
     // judged on the file it resolves to (`/app.js.map/` names the map too) and on the path, so a
     // missing map does not fall back to index.html either
     if (config.production && (isSourceMap(pathname) || (file !== null && isSourceMap(file)))) {

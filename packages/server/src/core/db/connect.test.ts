@@ -27,3 +27,15 @@ await forEachDatabase(
   },
   { only: ['postgres'] },
 );
+
+it('the start line never shows a database password, whatever characters it holds', async () => {
+  const { redact } = await import('./connect.ts');
+  for (const [url, shown] of [
+    ['postgres://latch:Sup3r:Secret@Pass@db.internal:5432/latch', 'postgres://latch:***@db.internal:5432/latch'],
+    ['mysql://root:p%40ss@127.0.0.1:3306/test', 'mysql://root:***@127.0.0.1:3306/test'],
+    ['postgres://db.internal/latch', 'postgres://db.internal/latch'],
+  ] as const) {
+    expect(redact(url)).toBe(shown);
+    expect(redact(url)).not.toMatch(/Sup3r|Secret|Pass@|p%40ss/);
+  }
+});

@@ -119,12 +119,16 @@ export function connectDatabase(url: string, opts: ConnectOptions = {}): Databas
   };
 }
 
-function redact(url: string): string {
+/** The URL as the start line shows it: never its password, whatever characters the password holds. */
+export function redact(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
     return u.toString();
   } catch {
-    return url.replace(/:[^:@/]*@/, ':***@');
+    // not a URL to WHATWG: everything before the last '@' may be credentials
+    const at = url.lastIndexOf('@');
+    const scheme = url.indexOf('://');
+    return at === -1 || scheme === -1 ? url : `${url.slice(0, scheme + 3)}***@${url.slice(at + 1)}`;
   }
 }
