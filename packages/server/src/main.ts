@@ -100,6 +100,10 @@ async function main(): Promise<void> {
   const shown = auth.config.baseURL.startsWith('http://localhost:') ? `http://localhost:${port}` : auth.config.baseURL;
   logger.info(`Latch is ready at ${shown} (API ${shown}${basePath}, listening on ${settings.host}:${port})`);
   logger.info(`database: ${database.label}; mail: ${auth.deps.mailer.describe()}`);
+  if (settings.production && !auth.config.mail.smtpURL)
+    logger.warn(
+      'NODE_ENV=production without SMTP_URL: no mail is sent, and every reset, verification and sign-in link or code is written to this log and the outbox instead, where whoever reads them can use them; set SMTP_URL',
+    );
   if (settings.secretSource === 'generated')
     logger.warn('using a development secret from ./data/secret; set AUTH_SECRET in production');
   if (!web) logger.warn('the web app is not built (apps/web/dist): only the API is served');

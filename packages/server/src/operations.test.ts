@@ -296,6 +296,24 @@ describe('LOG_FORMAT=json', () => {
   });
 });
 
+describe('the start line', () => {
+  it('in production without SMTP_URL, warns that links and codes go to the log instead of a mailbox', async () => {
+    const service = await startService({ NODE_ENV: 'production', LOG_FORMAT: 'json' });
+    const code = await service.stop();
+    expect(code).toBe(0);
+    const entries = service
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: string; message: string });
+    expect(entries.some((e) => e.level === 'warn' && e.message.includes('without SMTP_URL'))).toBe(true);
+    // the same start outside production says nothing of it
+    const dev = await startService({ LOG_FORMAT: 'json' });
+    await dev.stop();
+    expect(dev.output()).not.toContain('without SMTP_URL');
+  });
+});
+
 /** One request on a kept-alive connection: the status and whole body, or the socket error's code. */
 function get(agentPort: number, path: string, agent: import('node:http').Agent, body?: string) {
   return new Promise<{ status: number; body: string } | { error: string }>((done) => {
