@@ -171,6 +171,16 @@ describe('per account', () => {
     expect((await limiter.checkAccount({ path: '/sign-in/email', account: 'victim@example.com' })).allowed).toBe(true);
   });
 
+  it('a spray of made-up paths that fills the memory store never makes it forget a per-account budget', async () => {
+    const { limiter } = limiterWith({}, new ManualClock(), 100);
+    const victim = { path: '/api/auth/sign-in/email', account: 'victim@example.com' };
+    for (let i = 0; i < 5; i++) expect((await limiter.checkAccount(victim)).allowed).toBe(true);
+    expect((await limiter.checkAccount(victim)).allowed).toBe(false);
+    // three times the store's bound of fresh per-address windows, each on a path of its own
+    for (let i = 0; i < 300; i++) await limiter.checkRequest({ ip: '203.0.113.7', path: `/api/auth/x${i}` });
+    expect((await limiter.checkAccount(victim)).allowed).toBe(false);
+  });
+
   it('lets a person mistype twice and still sign in', async () => {
     const { limiter } = limiterWith();
     for (let i = 0; i < 3; i++) {

@@ -89,6 +89,10 @@ export function createRateLimiter(config: ResolvedConfig['rateLimit'], deps: Rat
   const rules = compileRules(config);
   const memory = createMemoryStore(clock, deps.memoryMaxKeys ?? DEFAULT_MEMORY_MAX_KEYS);
   const store = selectStore(config.storage, deps, rules.longestWindowSeconds, memory);
+  // counted in memory, the per-account windows live apart from the per-address ones: a spray of
+  // made-up paths fills the address store to its bound and makes it forget windows, and must
+  // never make it forget a victim's per-account budget (the reset mails of one address, say)
+  const accounts = store === memory ? createMemoryStore(clock, deps.memoryMaxKeys ?? DEFAULT_MEMORY_MAX_KEYS) : store;
   let lastFailureLogMs = Number.NEGATIVE_INFINITY;
   let unknownClientWarned = false;
   // the bucket of a (path, address) pair is a pure function of the two: worked out once per
@@ -105,10 +109,10 @@ export function createRateLimiter(config: ResolvedConfig['rateLimit'], deps: Rat
    * `key` as the store sees it (storeKey); `lease` 1 counts this request in the store, more
    * lets a shared store reserve that many at once.
    */
-  const decide = async (key: string, rule: Rule, lease: number): Promise<RateLimitDecision> => {
+  const decide = async (key: string, rule: Rule, lease: number, counter = store): Promise<RateLimitDecision> => {
     let hit: Awaited<ReturnType<CounterStore['hit']>>;
     try {
-      hit = await store.hit(key, rule, { lease });
+      hit = await counter.hit(key, rule, { lease });
     } catch (error) {
       // a broken shared store must not take sign-in down with it: count in this process
       // until it is back (limits are then per instance), and say so
@@ -148,11 +152,12 @@ export function createRateLimiter(config: ResolvedConfig['rateLimit'], deps: Rat
       const match = rules.forAccount(canonicalPath(path));
       if (!match) return UNLIMITED;
       // per account, every attempt is counted in the store, whatever the rule's max
-      return decide(storeKey(`acct|${match.group}|${accountDigest(account)}`), match.rule, 1);
+      return decide(storeKey(`acct|${match.group}|${accountDigest(account)}`), match.rule, 1, accounts);
     },
     async close() {
       await store.close();
       if (store !== memory) await memory.close();
+      if (accounts !== store) await accounts.close();
     },
   };
 }
