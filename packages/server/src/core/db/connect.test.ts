@@ -39,3 +39,18 @@ it('the start line never shows a database password, whatever characters it holds
     expect(redact(url)).not.toMatch(/Sup3r|Secret|Pass@|p%40ss/);
   }
 });
+
+it('a SQLite URL may be spelled sqlite:, file: or a bare path; each names the same file', async () => {
+  const { sqlitePath } = await import('./connect.ts');
+  const { resolve } = await import('node:path');
+  for (const url of [
+    'sqlite:/tmp/latch/x.db',
+    'sqlite:///tmp/latch/x.db',
+    'file:/tmp/latch/x.db',
+    'file:///tmp/latch/x.db',
+    '/tmp/latch/x.db',
+  ])
+    expect(sqlitePath(url), url).toBe('/tmp/latch/x.db');
+  expect(sqlitePath('file:./data/latch.db')).toBe(resolve('data/latch.db'));
+  expect(sqlitePath('sqlite::memory:')).toBe(':memory:');
+});

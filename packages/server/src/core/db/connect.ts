@@ -34,8 +34,12 @@ function dialectOf(url: string): Dialect {
   return 'sqlite';
 }
 
+/**
+ * The file of a SQLite URL: `sqlite:<path>`, `sqlite://<path>`, a bare path, or `file:<path>`
+ * (the spelling other tools use; taken as a relative path it made a directory named `file:`).
+ */
 export function sqlitePath(url: string): string {
-  const path = url.replace(/^sqlite:(\/\/)?/i, '');
+  const path = url.replace(/^(sqlite|file):(\/\/)?/i, '');
   return path === ':memory:' ? path : resolve(path);
 }
 
