@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormError } from '../../components/form-error.tsx';
@@ -6,6 +6,7 @@ import { Avatar } from '../../components/layout.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
 import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { format } from '../../i18n/messages.ts';
 import { describeError, needsReauthentication } from '../../lib/errors.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/sign-out.ts';
@@ -27,7 +28,10 @@ const SECTIONS = [
 export function SettingsLayout() {
   const { t } = useI18n();
   const session = useSession();
+  const location = useLocation();
   const user = session.data?.user;
+  // after sign-up the person lands here: say that a link is waiting in their inbox (the email page says it itself)
+  const unverified = user && !user.emailVerified && !location.pathname.startsWith('/settings/email');
   const labels: Record<(typeof SECTIONS)[number], string> = {
     profile: t.settings.profile,
     email: t.settings.email,
@@ -64,6 +68,18 @@ export function SettingsLayout() {
         />
       </aside>
       <div className="settings__content">
+        {unverified ? (
+          <Alert
+            tone="info"
+            actions={
+              <Link className="button button--secondary" to="/settings/email">
+                {t.settings.unverifiedAction}
+              </Link>
+            }
+          >
+            {format(t.settings.unverifiedNotice, { email: user.email })}
+          </Alert>
+        ) : null}
         <Outlet />
       </div>
     </div>

@@ -230,6 +230,8 @@ export const moreDe: MoreMessages = {
   settings: {
     title: 'Kontoeinstellungen',
     navLabel: 'Bereiche der Einstellungen',
+    unverifiedNotice: 'Bitte bestätige deine E-Mail-Adresse: Öffne den Link, den wir an {email} geschickt haben.',
+    unverifiedAction: 'Erneut senden',
     profile: 'Profil',
     email: 'E-Mail-Adresse',
     password: 'Passwort',

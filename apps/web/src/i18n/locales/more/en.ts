@@ -220,6 +220,8 @@ export const moreEn = {
   settings: {
     title: 'Account settings',
     navLabel: 'Settings sections',
+    unverifiedNotice: 'Please confirm your email address: open the link we sent to {email}.',
+    unverifiedAction: 'Send it again',
     profile: 'Profile',
     email: 'Email',
     password: 'Password',

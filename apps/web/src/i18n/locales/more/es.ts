@@ -225,6 +225,8 @@ export const moreEs: MoreMessages = {
   settings: {
     title: 'Configuración de la cuenta',
     navLabel: 'Secciones de la configuración',
+    unverifiedNotice: 'Confirma tu dirección de correo: abre el enlace que enviamos a {email}.',
+    unverifiedAction: 'Enviarlo de nuevo',
     profile: 'Perfil',
     email: 'Correo electrónico',
     password: 'Contraseña',

@@ -228,6 +228,8 @@ export const moreFr: MoreMessages = {
   settings: {
     title: 'Paramètres du compte',
     navLabel: 'Rubriques des paramètres',
+    unverifiedNotice: 'Confirmez votre adresse e-mail : ouvrez le lien que nous avons envoyé à {email}.',
+    unverifiedAction: 'Le renvoyer',
     profile: 'Profil',
     email: 'Adresse e-mail',
     password: 'Mot de passe',

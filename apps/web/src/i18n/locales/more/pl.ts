@@ -218,6 +218,8 @@ export const morePl: MoreMessages = {
   settings: {
     title: 'Ustawienia konta',
     navLabel: 'Sekcje ustawień',
+    unverifiedNotice: 'Potwierdź swój adres e-mail: otwórz link, który wysłaliśmy na {email}.',
+    unverifiedAction: 'Wyślij ponownie',
     profile: 'Profil',
     email: 'Adres e-mail',
     password: 'Hasło',

@@ -222,6 +222,8 @@ export const moreRu: MoreMessages = {
   settings: {
     title: 'Настройки аккаунта',
     navLabel: 'Разделы настроек',
+    unverifiedNotice: 'Подтвердите адрес электронной почты: откройте ссылку, которую мы отправили на {email}.',
+    unverifiedAction: 'Отправить ещё раз',
     profile: 'Профиль',
     email: 'Электронная почта',
     password: 'Пароль',

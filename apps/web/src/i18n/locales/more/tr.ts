@@ -222,6 +222,8 @@ export const moreTr: MoreMessages = {
   settings: {
     title: 'Hesap ayarları',
     navLabel: 'Ayar bölümleri',
+    unverifiedNotice: 'Lütfen e-posta adresinizi doğrulayın: {email} adresine gönderdiğimiz bağlantıyı açın.',
+    unverifiedAction: 'Yeniden gönder',
     profile: 'Profil',
     email: 'E-posta',
     password: 'Şifre',

@@ -221,6 +221,8 @@ export const moreUk: MoreMessages = {
   settings: {
     title: 'Налаштування облікового запису',
     navLabel: 'Розділи налаштувань',
+    unverifiedNotice: 'Підтвердьте адресу електронної пошти: відкрийте посилання, яке ми надіслали на {email}.',
+    unverifiedAction: 'Надіслати ще раз',
     profile: 'Профіль',
     email: 'Електронна пошта',
     password: 'Пароль',
