@@ -41,6 +41,19 @@ function InvitationSignedOut({ id, here }: { id: string; here: string }) {
   const back = encodeURIComponent(here);
   if (preview.isPending) return <FullPageSpinner />;
   const details = preview.data;
+  // answered, canceled, expired or never sent: nothing to sign in for
+  if (!details && previewError && errorCodeOf(previewError) === 'INVITATION_NOT_FOUND') {
+    return (
+      <AuthCard title={t.organization.invitationTitle}>
+        <Alert tone="error" title={t.organization.invitationUnavailable}>
+          {describeError(previewError, t)}
+        </Alert>
+        <Link to="/sign-in" className="button button--secondary button--block">
+          <span>{t.common.signIn}</span>
+        </Link>
+      </AuthCard>
+    );
+  }
   const signUpTo = details
     ? `/sign-up?email=${encodeURIComponent(details.email)}&next=${back}`
     : `/sign-up?next=${back}`;

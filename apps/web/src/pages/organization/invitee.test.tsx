@@ -117,14 +117,15 @@ describe('the invitation link, signed out', () => {
     );
   });
 
-  it('an invitation that is no longer open says so and still offers to sign in', async () => {
+  it('an invitation that is no longer open says so, and offers nothing to answer it with', async () => {
     org.getInvitationPreview.mockImplementation(() => fail(400, 'INVITATION_NOT_FOUND'));
     renderAt('/accept-invitation/gone');
     await heading('Invitation');
     expect(screen.getByRole('alert').textContent).toContain('This invitation cannot be used');
-    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
-      `/sign-up?next=${encodeURIComponent('/accept-invitation/gone')}`,
-    );
+    // no "sign in to answer it", no account to create for it: a plain way to sign in
+    expect(screen.queryByText(/answer it/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
   });
 
   it('sign-up fills in the invited address, sends the way back to the verification link, and returns there', async () => {
