@@ -70,7 +70,7 @@ async function main(): Promise<void> {
             headers: { 'content-type': 'text/plain; charset=utf-8' },
           }),
   });
-  const ready = () => readiness(database, redis);
+  const ready = () => readiness(database, redis, logger);
   /** Responses not yet finished: at shutdown they are told to close their connection. */
   const open = new Set<ServerResponse>();
   let closing = false;
@@ -170,9 +170,13 @@ interface ReadyCheck {
 }
 
 /** Readiness: a `select 1` on the database, and a PING to Redis when one is configured (each bounded to 2 s). */
+/** When each check's failure was last logged: a probe every few seconds logs it once a minute. */
+const failureLoggedAt = new Map<string, number>();
+
 async function readiness(
   database: ReturnType<typeof connectDatabase>,
   redis: { ping(): Promise<string> } | null,
+  logger: { warn(message: string, fields?: Record<string, unknown>): void },
 ): Promise<ReadyCheck[]> {
   const bounded = async (name: ReadyCheck['name'], check: () => Promise<unknown>): Promise<ReadyCheck> => {
     let timer: NodeJS.Timeout | undefined;
@@ -185,7 +189,14 @@ async function readiness(
       ]);
       return { name, ok: true };
     } catch (err) {
-      return { name, ok: false, error: err instanceof Error ? err.message : String(err) };
+      // the probe is public: the driver's own words (host names, users) go to the log, not to it
+      const message = err instanceof Error ? err.message : String(err);
+      const now = Date.now();
+      if (now - (failureLoggedAt.get(name) ?? 0) >= 60_000) {
+        failureLoggedAt.set(name, now);
+        logger.warn(`readiness: the ${name} check failed`, { error: message });
+      }
+      return { name, ok: false, error: message === 'no answer within 2 s' ? message : 'unreachable' };
     } finally {
       clearTimeout(timer);
     }

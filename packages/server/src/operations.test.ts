@@ -273,9 +273,15 @@ describe('GET /ready', () => {
     });
     const down = await fetch(`${service.base}/ready`);
     expect(down.status).toBe(503);
-    const body = (await down.json()) as { status: string; failed: string[] };
+    const body = (await down.json()) as { status: string; failed: string[]; checks: { error?: string }[] };
     expect(body.status).toBe('unavailable');
     expect(body.failed).toEqual(['redis']);
+    // the public answer names the check, never the driver's words (hosts, ports, users): those are logged
+    const said = body.checks.map((c) => c.error).filter(Boolean);
+    expect(said.every((e) => e === 'unreachable' || e === 'no answer within 2 s')).toBe(true);
+    expect(JSON.stringify(body)).not.toContain(String(relayPort));
+    await new Promise((done) => setTimeout(done, 200));
+    expect(service.output()).toContain('readiness: the redis check failed');
   });
 });
 
