@@ -103,6 +103,8 @@ export const getInvitation = endpoint({
     organizationName: z.string(),
     organizationSlug: z.string(),
     inviterEmail: z.string(),
+    /** Latch's own: the inviter's name as the mail and the signed-out preview show it (their address when they gave none). */
+    inviterName: z.string(),
   }),
   errors: [
     'NOT_AUTHENTICATED',

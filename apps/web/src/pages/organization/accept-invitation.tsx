@@ -178,11 +178,11 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
   return (
     <AuthCard
       title={format(t.organization.invitationJoin, { organization: details.organizationName })}
-      subtitle={format(t.organization.invitationFrom, { inviter: details.inviterEmail })}
+      subtitle={format(t.organization.invitationFrom, { inviter: details.inviterName ?? details.inviterEmail })}
     >
       <InvitationFacts
         organization={{ name: details.organizationName, logo: null }}
-        inviter={details.inviterEmail}
+        inviter={details.inviterName ?? details.inviterEmail}
         role={details.role}
         email={details.email}
         expiresAt={details.expiresAt}

@@ -135,7 +135,13 @@ describe('the invitation link, signed out', () => {
       return ok({ token: 'tok', user: bob(false).user });
     });
     org.getInvitation.mockImplementation(() =>
-      ok({ ...WAITING, id: 'inv1', organizationName: 'Acme Research', inviterEmail: 'ada@example.com' }),
+      ok({
+        ...WAITING,
+        id: 'inv1',
+        organizationName: 'Acme Research',
+        inviterEmail: 'ada@example.com',
+        inviterName: 'Ada Lovelace',
+      }),
     );
     renderAt(`/sign-up?email=${encodeURIComponent('bob@example.com')}&next=${encodeURIComponent(next)}`);
     await heading('Create your account');

@@ -397,6 +397,7 @@ describe('accept-invitation page', () => {
         organizationName: 'Acme Research',
         organizationSlug: 'acme-research',
         inviterEmail: 'ada@example.com',
+        inviterName: 'Ada Lovelace',
       }),
     );
     org.acceptInvitation.mockImplementation(() =>
@@ -404,7 +405,8 @@ describe('accept-invitation page', () => {
     );
     renderAt('/accept-invitation/inv1');
     await heading('Join Acme Research');
-    expect(screen.getByText('ada@example.com invites you to join.')).toBeTruthy();
+    // the inviter by name, as the mail and the signed-out preview say it
+    expect(screen.getByText('Ada Lovelace invites you to join.')).toBeTruthy();
     expect(org.getInvitation).toHaveBeenCalledWith({ id: 'inv1' });
     fireEvent.click(screen.getByRole('button', { name: 'Accept invitation' }));
     await heading('Welcome to Acme Research');

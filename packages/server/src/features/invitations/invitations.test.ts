@@ -218,6 +218,8 @@ await describeOnDatabases('invitations', options, (t) => {
       organizationName: 'Test Org',
       organizationSlug: org.slug,
       inviterEmail: admin.email,
+      // Latch's own field: the name the mail gave
+      inviterName: (await admin.client.get('/get-session')).json.user.name,
     });
     expect((await o.client.get('/organization/get-invitation', { query: { id: inv.json.id } })).json.code).toBe(
       'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION',

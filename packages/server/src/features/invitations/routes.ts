@@ -94,6 +94,7 @@ const get = defineEndpoint(rows.getInvitation, {
       organizationName: found.organizationName,
       organizationSlug: found.organizationSlug,
       inviterEmail: found.inviterEmail,
+      inviterName: found.inviterName,
     };
   },
 });

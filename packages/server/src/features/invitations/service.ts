@@ -320,7 +320,13 @@ export async function getInvitation(deps: AuthDeps, current: SessionWithUser, in
     throw authError('INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION');
   const inviter = await findUserById(deps.db, invitation.inviterId);
   if (!inviter) throw authError('FAILED_TO_RETRIEVE_INVITATION');
-  return { invitation, organizationName: org.name, organizationSlug: org.slug, inviterEmail: inviter.email };
+  return {
+    invitation,
+    organizationName: org.name,
+    organizationSlug: org.slug,
+    inviterEmail: inviter.email,
+    inviterName: inviter.name.trim() || inviter.email,
+  };
 }
 
 /**
