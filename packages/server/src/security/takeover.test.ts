@@ -253,6 +253,22 @@ await describeOnDatabases(
       const again = await trusted.post('/sign-in/email', { email: owner.email, password: 'Reset-Once-Pass-1' });
       expect(again.json.twoFactorRedirect).toBe(true);
 
+      // a sign-in half done with the old password (its second step pending) completes nothing after a reset
+      const halfway = t.app.client();
+      const first = await halfway.post('/sign-in/email', { email: owner.email, password: 'Reset-Once-Pass-1' });
+      expect(first.json.twoFactorRedirect).toBe(true);
+      t.app.clock.advance(30);
+      const second = await t.app.client().post('/reset-password', {
+        token: await resetToken(t.app, owner.email),
+        newPassword: 'Reset-Twice-Pass-2',
+        code: codeFor(t.app, owner.uri),
+      });
+      expect(second.status).toBe(200);
+      t.app.clock.advance(30);
+      const finished = await halfway.post('/two-factor/verify-totp', { code: codeFor(t.app, owner.uri) });
+      expect(finished.status).toBe(401);
+      expect((await halfway.get('/get-session')).json).toBeNull();
+
       // a password change voids a pending reset link as well
       const other = await signUpUser(t.app);
       const pending = await resetToken(t.app, other.email);

@@ -180,6 +180,22 @@ export async function deleteTrustedDevicesOfUser(db: Db, userId: string): Promis
     .execute();
 }
 
+/**
+ * Ends the user's two-factor sign-ins in progress (`2fa:` rows, value `<userId>:…`): after a
+ * reset or a password change, a challenge opened with the old password completes nothing.
+ * Matched exactly here, as MariaDB's LIKE ignores case.
+ */
+export async function deleteTwoFactorChallengesOfUser(db: Db, userId: string): Promise<void> {
+  const rows = await db
+    .selectFrom('verification')
+    .select(['id', 'value'])
+    .where('identifier', 'like', '2fa:%')
+    .where('value', 'like', `${userId}:%`)
+    .execute();
+  const ids = rows.filter((row) => row.value.startsWith(`${userId}:`)).map((row) => row.id);
+  if (ids.length > 0) await db.deleteFrom('verification').where('id', 'in', ids).execute();
+}
+
 // --- passwordless sign-in (features/magic-link, features/email-otp, features/mailbox-proof) ---
 
 /** Deletes every row of this purpose and token: a new code replaces the pending one of its address. */

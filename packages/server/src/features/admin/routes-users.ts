@@ -9,6 +9,7 @@ import {
   deletePasswordUndoLinksOfUser,
   deleteResetTokensOfUser,
   deleteTrustedDevicesOfUser,
+  deleteTwoFactorChallengesOfUser,
 } from '../../core/db/verification-store.ts';
 import { AuthError, authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
@@ -286,6 +287,7 @@ const setUserPassword = defineEndpoint(rows.setUserPassword, {
       await storePassword(trx, target.id, hash, ctx.deps.clock.now());
       await deleteResetTokensOfUser(trx, target.id);
       await deleteTrustedDevicesOfUser(trx, target.id);
+      await deleteTwoFactorChallengesOfUser(trx, target.id);
       // older undo links would clear this password and hand out a reset token (rule 10)
       await deletePasswordUndoLinksOfUser(trx, target.id);
       // an admin's new password is also the admin's unlock of a locked sign-in

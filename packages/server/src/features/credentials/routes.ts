@@ -7,6 +7,7 @@ import {
   deletePasswordUndoLinksOfUser,
   deleteResetTokensOfUser,
   deleteTrustedDevicesOfUser,
+  deleteTwoFactorChallengesOfUser,
 } from '../../core/db/verification-store.ts';
 import { AuthError, authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
@@ -200,6 +201,7 @@ const changePassword = defineEndpoint(rows.changePassword, {
       await storePassword(trx, current.user.id, hash, now);
       await deleteResetTokensOfUser(trx, current.user.id);
       await deleteTrustedDevicesOfUser(trx, current.user.id);
+      await deleteTwoFactorChallengesOfUser(trx, current.user.id);
       await deletePasswordUndoLinksOfUser(trx, current.user.id);
       await clearSignInFailures(trx, accountLockoutKey(current.user.id));
       await recordEvent(trx, ctx, {

@@ -14,6 +14,7 @@ import {
   deletePasswordUndoLinksOfUser,
   deleteResetTokensOfUser,
   deleteTrustedDevicesOfUser,
+  deleteTwoFactorChallengesOfUser,
 } from '../../core/db/verification-store.ts';
 import { AuthError, authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
@@ -72,6 +73,7 @@ export async function resetPasswordWithCode(ctx: Ctx, input: CodeReset): Promise
     await storePassword(trx, owner.id, passwordHash, now);
     await deleteResetTokensOfUser(trx, owner.id);
     await deleteTrustedDevicesOfUser(trx, owner.id);
+    await deleteTwoFactorChallengesOfUser(trx, owner.id);
     // older undo links that would clear the password go; announceChange below mails this reset's own
     await deletePasswordUndoLinksOfUser(trx, owner.id);
     // the mailbox proved the owner: a sign-in lockout (even the hard one) ends here

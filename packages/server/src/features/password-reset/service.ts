@@ -13,6 +13,7 @@ import {
   deleteResetTokensOfUser,
   deleteTokenById,
   deleteTrustedDevicesOfUser,
+  deleteTwoFactorChallengesOfUser,
   findToken,
   storeToken,
   takeAttempt,
@@ -155,6 +156,7 @@ export async function resetPassword(
     await storePassword(trx, user.id, passwordHash, now);
     await deleteResetTokensOfUser(trx, user.id);
     await deleteTrustedDevicesOfUser(trx, user.id);
+    await deleteTwoFactorChallengesOfUser(trx, user.id);
     // before announceChange below mails this reset's own undo link, which stays
     await deletePasswordUndoLinksOfUser(trx, user.id);
     // the mailbox proved the owner: a sign-in lockout (even the hard one) ends here
