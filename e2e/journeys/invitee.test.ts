@@ -130,7 +130,7 @@ describe.skipIf(skip)('invitee journey (en, light, 1280px)', () => {
 
     await inviteePage.waitForURL((url) => url.pathname === new URL(invitationLink).pathname);
     await heading(inviteePage, format(t.organization.invitationJoin, { organization: organization.name })).waitFor();
-    await inviteePage.getByText(exactly(format(t.organization.invitationFrom, { inviter: owner.email }))).waitFor();
+    await inviteePage.getByText(exactly(format(t.organization.invitationFrom, { inviter: owner.name }))).waitFor();
     expect((await serverSession(inviteePage))?.user.email).toBe(invitee.email);
     await shots.take(inviteePage, 'invitation-signed-in');
   });

@@ -196,7 +196,7 @@ describe.skipIf(skip)('organization journey (en, light, 1280px)', () => {
 
     await inviteePage.waitForURL((url) => url.pathname === new URL(invitationLink).pathname);
     await visible(heading(inviteePage, format(t.organization.invitationJoin, { organization: organization.name })));
-    await visible(inviteePage.getByText(exactly(format(t.organization.invitationFrom, { inviter: owner.email }))));
+    await visible(inviteePage.getByText(exactly(format(t.organization.invitationFrom, { inviter: owner.name }))));
     await shots.take(inviteePage, 'accept-invitation');
   });
 
