@@ -16,6 +16,7 @@ import {
   sessionCookieNames,
   sessionToJson,
   setSessionCookies,
+  waitingAdminSession,
 } from '../session/index.ts';
 import { grantSession } from '../sign-in/index.ts';
 import { updateUserRow, userToJson } from '../user/index.ts';
@@ -174,12 +175,9 @@ const stopImpersonating = defineEndpoint(rows.stopImpersonating, {
     adminOptions(ctx);
     const current = await requireSession(ctx, 'sensitive');
     if (!current.session.impersonatedBy) throw authError('NOT_IMPERSONATING');
-    const stored = ctx.getSignedCookie(ctx.deps.cookieName('admin_session'));
-    const [adminToken = '', dontRemember = ''] = (stored ?? '').split(':');
-    const admin = adminToken ? await findSessionWithUserByTokenHash(ctx.deps, hashToken(adminToken)) : null;
-    if (!admin || admin.user.id !== current.session.impersonatedBy || admin.session.expiresAt <= ctx.deps.clock.now()) {
-      throw authError('FAILED_TO_FIND_ADMIN_SESSION');
-    }
+    const waiting = await waitingAdminSession(ctx, current.session.impersonatedBy);
+    if (!waiting) throw authError('FAILED_TO_FIND_ADMIN_SESSION');
+    const { admin, token: adminToken, dontRemember } = waiting;
     await deleteSessionById(ctx.deps.db, current.session.id);
     ctx.deps.revocations.revoke(current.user.id);
     await recordEvent(ctx.deps.db, ctx, {
@@ -190,7 +188,7 @@ const stopImpersonating = defineEndpoint(rows.stopImpersonating, {
     });
     clearSessionCookies(ctx);
     ctx.deleteCookie(ctx.deps.cookieName('admin_session'));
-    setSessionCookies(ctx, adminToken, admin, { dontRemember: dontRemember === 'true' });
+    setSessionCookies(ctx, adminToken, admin, { dontRemember });
     return { session: sessionToJson(admin.session), user: userToJson(admin.user) };
   },
 });

@@ -28,4 +28,5 @@ export {
   sessionCookieNames,
   setSessionCookies,
   slides,
+  waitingAdminSession,
 } from './service.ts';

@@ -14,10 +14,15 @@ import {
   deleteSessionById,
   deleteSessionsOfUser,
   deleteUserSessionByTokenHash,
-  findSessionWithUserByTokenHash,
   listActiveSessionsOfUser,
 } from './repo.ts';
-import { clearSessionCookies, getCurrentSession, isRefreshDue, refreshSession } from './service.ts';
+import {
+  clearSessionCookies,
+  getCurrentSession,
+  isRefreshDue,
+  refreshSession,
+  waitingAdminSession,
+} from './service.ts';
 
 const getSession = defineEndpoint(rows.getSession, {
   async handler(ctx) {
@@ -59,11 +64,9 @@ const postGetSession = defineEndpoint(rows.postGetSession, {
  * too, if it is the impersonator's. Another person's session named there is left alone.
  */
 async function signOutWaitingAdmin(ctx: RequestContext<unknown, unknown>, impersonatorId: string): Promise<void> {
-  const stored = ctx.getSignedCookie(ctx.deps.cookieName('admin_session'));
-  const [adminToken = ''] = (stored ?? '').split(':');
-  if (!adminToken) return;
-  const admin = await findSessionWithUserByTokenHash(ctx.deps, hashToken(adminToken));
-  if (!admin || admin.user.id !== impersonatorId) return;
+  const waiting = await waitingAdminSession(ctx, impersonatorId);
+  if (!waiting) return;
+  const { admin } = waiting;
   await deleteSessionById(ctx.deps.db, admin.session.id);
   ctx.deps.revocations.revoke(admin.user.id);
   await recordEvent(ctx.deps.db, ctx, {

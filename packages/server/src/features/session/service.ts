@@ -212,3 +212,20 @@ export function isFresh(session: Session, deps: AuthDeps, now: Date): boolean {
   if (freshAge === 0) return true;
   return now.getTime() - session.createdAt.getTime() < freshAge * 1000;
 }
+
+/**
+ * The admin's own session, waiting in the signed `admin_session` cookie while they impersonate
+ * someone (features/admin, impersonate-user): found only when it is live and belongs to
+ * `impersonatorId`. Stop-impersonating restores it; sign-out ends it.
+ */
+export async function waitingAdminSession(
+  ctx: RequestContext<unknown, unknown>,
+  impersonatorId: string,
+): Promise<{ admin: { session: Session; user: User }; token: string; dontRemember: boolean } | null> {
+  const stored = ctx.getSignedCookie(ctx.deps.cookieName('admin_session'));
+  const [token = '', dontRemember = ''] = (stored ?? '').split(':');
+  if (!token) return null;
+  const admin = await findSessionWithUserByTokenHash(ctx.deps, hashToken(token));
+  if (!admin || admin.user.id !== impersonatorId || admin.session.expiresAt <= ctx.deps.clock.now()) return null;
+  return { admin, token, dontRemember: dontRemember === 'true' };
+}
