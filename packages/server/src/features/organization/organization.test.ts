@@ -59,6 +59,43 @@ await describeOnDatabases('organizations', { plugins: { organization: { organiza
     );
   });
 
+  it('organizationLimit holds under a burst of concurrent creates', async () => {
+    const u = await signUpUser(app);
+    const countOrgs = async () =>
+      Number(
+        (
+          await db.handle.db
+            .selectFrom('member')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('userId', '=', u.userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        u.client.post('/organization/create', {
+          name: 'Burst',
+          slug: uniqueSlug('burst'),
+          keepCurrentActiveOrganization: true,
+        }),
+      ),
+    );
+    const created = answers.filter((r) => r.status === 200).length;
+    expect(created).toBe(3);
+    expect(answers.filter((r) => r.status !== 200).map((r) => r.json.code)).toEqual(
+      Array(9).fill('YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS'),
+    );
+    expect(await countOrgs()).toBe(3);
+    const orphans = await db.handle.db
+      .selectFrom('organization')
+      .leftJoin('member', 'member.organizationId', 'organization.id')
+      .select('organization.id')
+      .where('organization.name', '=', 'Burst')
+      .where('member.id', 'is', null)
+      .execute();
+    expect(orphans).toEqual([]);
+  });
+
   it('check-slug', async () => {
     const { person, org } = await owner(app);
     expect((await person.client.post('/organization/check-slug', { slug: uniqueSlug('free') })).json).toEqual({

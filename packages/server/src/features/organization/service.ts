@@ -13,6 +13,7 @@ import { type AuditActor, byActor, recordEvent } from '../audit/index.ts';
 import { listInvitationsOfOrganization } from '../invitations/index.ts';
 import type { SessionWithUser } from '../session/index.ts';
 import { ensureTeamMember, insertTeam, listTeamsOfOrganization, teamIdsInOrganization } from '../teams/index.ts';
+import { lockUser } from '../user/index.ts';
 import { holdsCreatorRole, memberMay, organizationConfig, requireMembership, requirePermission } from './guard.ts';
 import type { Member, Organization } from './model.ts';
 import {
@@ -94,6 +95,13 @@ export async function createOrganization(
   const defaultTeamId = config.teams.enabled ? generateId() : null;
   try {
     await deps.db.transaction().execute(async (trx) => {
+      // counted again under a lock on the creator's row: a burst of creates must not all
+      // pass the count above before any of them is written
+      if (config.organizationLimit !== null) {
+        await lockUser(trx, deps.dialect, userId);
+        if ((await countOrganizationsOfUser(trx, userId)) >= config.organizationLimit)
+          throw authError('YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS');
+      }
       await insertOrganization(trx, organization);
       await insertMember(trx, { ...member, teamId: null });
       if (defaultTeamId) {

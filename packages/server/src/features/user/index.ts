@@ -12,6 +12,7 @@ export {
   findUserById,
   findUserByUsername,
   insertUser,
+  lockUser,
   updateUserIfEmail,
   updateUserRow,
 } from './repo.ts';

@@ -1,6 +1,6 @@
 /** Plain functions over the user table. Lookups return null for absence. */
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, UserTable } from '../../core/db/schema.ts';
+import type { Database, Dialect, UserTable } from '../../core/db/schema.ts';
 import { type User, userFromRow } from './model.ts';
 
 type Db = Kysely<Database>;
@@ -18,6 +18,20 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | nul
 export async function findUserByUsername(db: Db, username: string): Promise<User | null> {
   const row = await db.selectFrom('user').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
   return row ? userFromRow(row) : null;
+}
+
+/**
+ * Serialises what one person does with a limit on it (the organizations they may create)
+ * on Postgres and MariaDB with a lock on their row, inside the caller's transaction;
+ * SQLite already runs one write transaction at a time. False when the user is gone.
+ */
+export async function lockUser(db: Db, dialect: Dialect, id: string): Promise<boolean> {
+  let q = db.selectFrom('user').select('id').where('id', '=', id);
+  // Postgres: NO KEY UPDATE leaves rows that reference the user (a session being written
+  // for them) free to be inserted meanwhile
+  if (dialect === 'postgres') q = q.forNoKeyUpdate();
+  else if (dialect === 'mysql') q = q.forUpdate();
+  return (await q.executeTakeFirst()) !== undefined;
 }
 
 export async function insertUser(db: Db, values: Insertable<UserTable>): Promise<void> {
