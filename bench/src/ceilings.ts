@@ -12,9 +12,12 @@ import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { freePort } from './server.ts';
 
 /** A bare server in its own process, as Latch runs in its own process. */
-export async function startBareServer(root: string): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startBareServer(
+  root: string,
+  script: 'bare-server.mjs' | 'bare-hash-server.mjs' = 'bare-server.mjs',
+): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'bench/src/bare-server.mjs'), String(port)], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [join(root, 'bench/src', script), String(port)], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {

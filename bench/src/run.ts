@@ -312,6 +312,30 @@ async function main(): Promise<void> {
   const hash = await measureHashCeiling(SECONDS);
   rows.push({ scenario: `ceiling: Argon2id verify, ${hash.concurrency} in flight`, requestsPerSecond: hash.perSecond });
   log(`ceilings: ${Math.round(bareFigures.requestsPerSecond)} req/s bare, ${hash.perSecond.toFixed(1)} hashes/s`);
+  // a password endpoint with nothing but HTTP around the hash, under the same load: how much of
+  // the hash ceiling any Node service can reach on this machine (docs/performance.md)
+  const hashOverHttpName = 'ceiling: node:http + one Argon2id verify per request';
+  if (wanted(hashOverHttpName)) {
+    const server = await startBareServer(root, 'bare-hash-server.mjs');
+    const figures = await runLoad(
+      {
+        url: server.url,
+        connections: CONNECTIONS,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        makeRequest: () => ({ body: JSON.stringify({ email: 'user@bench.test', password: BENCH_PASSWORD }) }),
+      },
+      SECONDS,
+      WARMUP,
+    );
+    await server.stop();
+    rows.push({
+      scenario: hashOverHttpName,
+      ...figures,
+      limit: 'hash',
+      ratio: figures.requestsPerSecond / hash.perSecond,
+    });
+  }
   // the ceiling of a passkey sign-in is its signature verification, not a hash: measured when its rows run
   const passkeyName = 'passkey sign-in · SQLite';
   const es256Name = `ceiling: ES256 verify (passkey), ${ES256_IN_FLIGHT} in flight`;
