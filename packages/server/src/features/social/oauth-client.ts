@@ -34,6 +34,8 @@ export { createCodeChallenge, isAllowedURL, parseTokenResponse };
 const { RESERVED_AUTHORIZATION_PARAMS } = social;
 
 const REQUEST_TIMEOUT_MS = 10_000;
+/** How long a discovered issuer is believed (a tenant's domain rarely moves to another tenant). */
+const DISCOVERY_CACHE_MS = 24 * 60 * 60 * 1000;
 const USER_AGENT = 'Latch';
 
 export interface ProviderContext {
@@ -159,7 +161,8 @@ export function createProvider(id: ProviderId, options: ProviderOptions, context
       clockTolerance: 5,
     });
     const claims = payload as Json;
-    if (typeof issuer === 'function' && !issuer(claims)) throw new TypeError('unexpected issuer');
+    if (typeof issuer === 'function' && !(await issuer(claims, { discoverIssuer })))
+      throw new TypeError('unexpected issuer');
     if (nonce !== undefined) {
       const expected = [nonce];
       if (idTokenRules.nonceComparison === 'exact-or-sha256') {
@@ -168,6 +171,29 @@ export function createProvider(id: ProviderId, options: ProviderOptions, context
       if (typeof claims.nonce !== 'string' || !expected.includes(claims.nonce)) throw new TypeError('nonce mismatch');
     }
     return claims;
+  }
+
+  /** Discovered issuers by document URL; only answers are kept, so a failed fetch is tried again next time. */
+  const discoveredIssuers = new Map<string, { issuer: Promise<string | null>; expiresAtMs: number }>();
+
+  async function fetchIssuer(url: string): Promise<string | null> {
+    try {
+      return asString(asRecord(await requestResource(url))?.issuer);
+    } catch {
+      return null;
+    }
+  }
+
+  function discoverIssuer(url: string): Promise<string | null> {
+    const cached = discoveredIssuers.get(url);
+    if (cached && cached.expiresAtMs > now().getTime()) return cached.issuer;
+    const issuer = fetchIssuer(url);
+    discoveredIssuers.set(url, { issuer, expiresAtMs: now().getTime() + DISCOVERY_CACHE_MS });
+    // a failure is not remembered: the next token asks again
+    void issuer.then((value) => {
+      if (value === null && discoveredIssuers.get(url)?.issuer === issuer) discoveredIssuers.delete(url);
+    });
+    return issuer;
   }
 
   async function requestResource(
@@ -305,7 +331,7 @@ export function createProvider(id: ProviderId, options: ProviderOptions, context
       try {
         const claims = await verifyClaims(idToken, verifyOptions.nonce);
         const toProfile = definition.profileFromClaims ?? ((c: Json) => profileFromStandardClaims(c));
-        return toProfile(claims, verifyOptions.user);
+        return toProfile(claims, verifyOptions.user, options);
       } catch {
         return null;
       }

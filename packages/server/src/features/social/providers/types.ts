@@ -80,9 +80,21 @@ export interface ProviderUserHint {
   email?: string;
 }
 
+/** What an issuer check may ask of the OAuth client. */
+export interface IssuerContext {
+  /**
+   * The `issuer` of an OpenID Provider configuration document (OpenID Connect Discovery §4), fetched once and
+   * cached; null when it cannot be read, so that a check that needs it fails closed.
+   */
+  discoverIssuer(url: string): Promise<string | null>;
+}
+
 export interface IdTokenRules {
-  /** Accepted `iss` values, or a check of the claims when the issuer varies (Microsoft's multi-tenant endpoints). */
-  issuer: string[] | ((claims: Record<string, unknown>) => boolean);
+  /**
+   * Accepted `iss` values, or a check of the claims when the issuer varies (Microsoft's multi-tenant endpoints, or a
+   * tenant named by its domain, whose issuer only Microsoft's discovery document knows).
+   */
+  issuer: string[] | ((claims: Record<string, unknown>, context: IssuerContext) => boolean | Promise<boolean>);
   algorithms: string[];
   /** Apple's native SDKs put SHA-256(nonce) in the token; the web flow puts the nonce itself. */
   nonceComparison?: 'exact' | 'exact-or-sha256';
@@ -143,5 +155,9 @@ export interface ProviderDefinition {
   profileFromIdToken?: boolean;
   getUserProfile(ctx: ProfileContext): Promise<OAuthProfile | null>;
   /** Maps verified ID-token claims to a profile (the idToken sign-in flow). */
-  profileFromClaims?(claims: Record<string, unknown>, user?: ProviderUserHint): OAuthProfile | null;
+  profileFromClaims?(
+    claims: Record<string, unknown>,
+    user: ProviderUserHint | undefined,
+    options: ProviderOptions,
+  ): OAuthProfile | null;
 }
