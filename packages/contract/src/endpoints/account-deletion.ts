@@ -12,7 +12,7 @@ export const deleteUser = endpoint({
   path: '/delete-user',
   tag,
   summary:
-    'Deletes the account at once with the password, a mailed token or a fresh session; otherwise mails a confirmation link',
+    'Deletes the account at once with the password, a mailed token or a recent sign-in (fresh and within session.reauthenticationAge); otherwise mails a confirmation link',
   body: z.object({
     password: z.string().optional(),
     token: z.string().max(1024).optional(),

@@ -1,4 +1,8 @@
-/** GET /export-user-data (Latch's own): everything Latch keeps about the signed-in person, to download. */
+/**
+ * GET /export-user-data (Latch's own): everything Latch keeps about the signed-in person, to
+ * download. A recent sign-in of the person (docs/security.md rule 3): a copied cookie does
+ * not download their sessions, addresses and accounts in one go.
+ */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { accountJson, isoDate, sessionJson, userJson } from '../entities.ts';
@@ -21,8 +25,8 @@ export const exportUserData = endpoint({
       passkeys: z.array(passkeyJson),
     })
     .meta({ id: 'UserDataExport' }),
-  errors: ['UNAUTHORIZED', 'NOT_ALLOWED_WHILE_IMPERSONATING'],
-  session: 'sensitive',
+  errors: ['UNAUTHORIZED', 'NOT_ALLOWED_WHILE_IMPERSONATING', 'REAUTHENTICATION_REQUIRED'],
+  session: 'recent',
 });
 
 export const dataExportEndpoints = [exportUserData] as const;

@@ -81,11 +81,36 @@ await describeOnDatabases('account deletion', { user: { deleteUser: { enabled: t
     expect((await app.client().post('/sign-up/email', { name: 'Again', email, password: PASSWORD })).status).toBe(200);
   });
 
-  it('a fresh session alone deletes at once', async () => {
+  it('a recent sign-in alone deletes at once', async () => {
     const { client, userId } = await signUpUser(app);
     const res = await client.post('/delete-user', {});
     expect(res.json).toEqual({ success: true, message: 'User deleted' });
     await expectGone(userId);
+  });
+
+  // docs/security.md rule 3: a cookie copied an hour ago is still fresh (freshAge, a day) but
+  // no recent sign-in; without the password it deletes nothing, the owner's mailbox decides
+  it('a copied cookie an hour old deletes nothing without the password: the link goes to the owner', async () => {
+    const owner = await signUpUser(app);
+    const thief = app.client();
+    for (const [k, v] of owner.client.jar) thief.jar.set(k, v);
+    app.clock.advance(3_600);
+    const state = () =>
+      Promise.all([
+        db.handle.db.selectFrom('user').selectAll().where('id', '=', owner.userId).execute(),
+        db.handle.db.selectFrom('session').select(['id', 'expiresAt']).where('userId', '=', owner.userId).execute(),
+        db.handle.db.selectFrom('account').selectAll().where('userId', '=', owner.userId).execute(),
+      ]).then((rows) => JSON.stringify(rows));
+    const before = await state();
+    const mails = app.mailer.messages.length;
+    const res = await thief.post('/delete-user', { callbackURL: '/bye' });
+    expect(res.json).toEqual({ success: true, message: 'Verification email sent' });
+    expect(await state()).toBe(before);
+    expect(app.mailer.messages.slice(mails).map((m) => [m.to, m.kind])).toEqual([[owner.email, 'delete-account']]);
+    // the owner proves the password again (POST /verify-password): a recent sign-in deletes at once
+    expect((await owner.client.post('/verify-password', { password: PASSWORD })).status).toBe(200);
+    expect((await owner.client.post('/delete-user', {})).json).toEqual({ success: true, message: 'User deleted' });
+    await expectGone(owner.userId);
   });
 
   it('a stale session gets a mailed token, confirmed at /delete-user/callback by the same user', async () => {

@@ -1,6 +1,7 @@
 /**
- * Account deletion (CONTRACT §4.16, spec §4): immediate with the password or a fresh
- * session, otherwise through a 32-character `[0-9a-z]` token mailed to the user and
+ * Account deletion (CONTRACT §4.16, spec §4): immediate with the password, or with a session
+ * that is both fresh (freshAge) and recent (a sign-in of the last session.reauthenticationAge
+ * seconds, docs/security.md rule 3: a cookie copied an hour ago is still fresh), otherwise through a 32-character `[0-9a-z]` token mailed to the user and
  * confirmed at GET /delete-user/callback by the same signed-in user. The token is stored
  * only as a SHA-256 hash (`delete-account:<hash>` → userId). The deletion itself, and the
  * spending of the token, happen in one transaction.
@@ -21,7 +22,7 @@ import { findCredentialAccount } from '../accounts/index.ts';
 import { recordEvent } from '../audit/index.ts';
 import { assertNotTooLong, checkPasswordInSession } from '../credentials/index.ts';
 import { apiURL } from '../email-verification/index.ts';
-import { clearSessionCookies, isFresh, type SessionWithUser } from '../session/index.ts';
+import { clearSessionCookies, isFresh, isRecent, type SessionWithUser } from '../session/index.ts';
 import { deleteUserAndDependents } from './repo.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
@@ -59,13 +60,15 @@ export async function requestDeletion(
     await deleteWithToken(ctx, user.id, input.token);
     return 'deleted';
   }
-  if (isFresh(current.session, ctx.deps, clock.now())) {
+  // without the password, only a sign-in of the last minutes deletes at once (the contract's
+  // fresh session, narrowed by Latch's recent one): a copied or forgotten cookie has the mailbox decide
+  const now = clock.now();
+  if (isFresh(current.session, ctx.deps, now) && isRecent(current.session, ctx.deps, now)) {
     await deleteNow(ctx, user.id);
     return 'deleted';
   }
 
-  // a stale session alone is not enough (it may be a forgotten tab): ask the mailbox
-  const now = clock.now();
+  // a stale session alone is not enough (it may be a forgotten tab, or a copy): ask the mailbox
   await deleteExpiredTokens(db, 'delete-account', now, CLEANUP_GRACE_SECONDS);
   const token = randomString(DELETE_TOKEN_LENGTH, LOWER_ALPHANUMERIC);
   const expiresInSeconds = config.user.deleteUser.deleteTokenExpiresIn;

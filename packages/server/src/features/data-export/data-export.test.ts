@@ -56,6 +56,33 @@ await describeOnDatabases(
       expect(res.text).not.toMatch(/accessToken|refreshToken|idToken/);
     });
 
+    // a copied cookie is a way to everything the person's sessions and accounts say about them:
+    // like list-sessions (fresh) and more, the download asks for a recent sign-in (docs/security.md rule 3)
+    it('needs a recent sign-in: a copied cookie gets nothing, and the password renews it', async () => {
+      const owner = await signUpUser(t.app);
+      const thief = t.app.client();
+      for (const [k, v] of owner.client.jar) thief.jar.set(k, v);
+      const sessionRows = () =>
+        t.db.handle.db
+          .selectFrom('session')
+          .select(['id', 'expiresAt', 'updatedAt'])
+          .where('userId', '=', owner.userId)
+          .orderBy('id')
+          .execute();
+      for (const seconds of [601, 2 * 86_400]) {
+        t.app.clock.advance(seconds);
+        const before = await sessionRows();
+        const res = await thief.get('/export-user-data');
+        expect([res.status, res.json.code]).toEqual([403, 'REAUTHENTICATION_REQUIRED']);
+        expect(res.text).not.toContain(owner.email);
+        expect(await sessionRows()).toEqual(before);
+      }
+      expect((await owner.client.post('/verify-password', { password: PASSWORD })).status).toBe(200);
+      const res = await owner.client.get('/export-user-data');
+      expect([res.status, res.json.user.id]).toEqual([200, owner.userId]);
+      expect((await thief.get('/export-user-data')).status).toBe(401);
+    });
+
     it('is refused signed out, and to an admin acting as the person', async () => {
       expect((await t.app.client().get('/export-user-data')).status).toBe(401);
       const person = await signUpUser(t.app);

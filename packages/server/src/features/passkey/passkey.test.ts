@@ -501,6 +501,42 @@ await describeOnDatabases(
         ).toEqual([]);
         expect((await person.client.get('/get-session')).json).toBeNull();
       });
+
+      // docs/security.md rules 4 and 10: a reset does not remove passkeys (they are the owner's
+      // too), so the undo link of one a thief added must outlive the owner's reset and sign-out
+      it("a thief's passkey outlives a reset and sign-out everywhere, and its undo link still removes it", async () => {
+        const owner = await signUpVerifiedUser(t.app);
+        const thief: TestClient = t.app.client();
+        for (const [k, v] of owner.client.jar) thief.jar.set(k, v);
+        const stolen = new SoftwareAuthenticator({ origin: ORIGIN });
+        expect((await registerPasskey(thief, stolen)).res.status).toBe(200);
+        const mail = t.app.mailer.messages.find((m) => m.to === owner.email && m.kind === 'security-passkey-added');
+        const undo = /undo-change\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+        // the owner resets the password by mail and signs every session out
+        await t.app.client().post('/request-password-reset', { email: owner.email, redirectTo: '/reset' });
+        const reset = [...t.app.mailer.messages]
+          .reverse()
+          .find((m) => m.to === owner.email && m.kind === 'reset-password');
+        const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(reset?.text ?? '')?.[1] ?? '';
+        expect((await t.app.client().post('/reset-password', { token, newPassword: 'Owner-New-Pass-99' })).status).toBe(
+          200,
+        );
+        const browser = t.app.client();
+        await browser.post('/sign-in/email', { email: owner.email, password: 'Owner-New-Pass-99' });
+        await browser.post('/revoke-sessions', {});
+        expect((await thief.get('/get-session')).json).toBeNull();
+        // what the model promises: the passkey is still a way in until the owner follows the link
+        const again = t.app.client();
+        expect((await signInWithPasskey(again, stolen)).res.status).toBe(200);
+        const res = await t.app.client().post('/undo-change', { token: undo });
+        expect([res.status, res.json.change]).toEqual([200, 'passkey-added']);
+        expect(
+          await t.db.handle.db.selectFrom('passkey').select('id').where('userId', '=', owner.userId).execute(),
+        ).toEqual([]);
+        expect((await again.get('/get-session')).json).toBeNull();
+        const { res: refused } = await signInWithPasskey(t.app.client(), stolen);
+        expect([refused.status, refused.json.code]).toEqual([401, 'PASSKEY_NOT_FOUND']);
+      });
     });
   },
 );

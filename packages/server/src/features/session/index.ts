@@ -25,6 +25,7 @@ export {
   clearSessionCookies,
   getCurrentSession,
   isFresh,
+  isRecent,
   sessionCookieNames,
   setSessionCookies,
   slides,

@@ -146,8 +146,9 @@ export async function resolveVerifier(ctx: Ctx): Promise<Verifier> {
  * Before any code is compared, at sign-in: the per-account rate limit, then one try of
  * the challenge (5) and one of the account's consecutive tries (10, then 15 minutes
  * locked), each taken by one conditional UPDATE. A burst of concurrent guesses therefore
- * compares at most as many codes as those budgets allow, on every database. In a session
- * (account settings) only the rate limit applies: nothing is gained by guessing there.
+ * compares at most as many codes as those budgets allow, on every database. In a session of
+ * an enrolled account (a step-up) the account's run counts too, up to the try before a lock;
+ * otherwise (confirming an enrolment) only the rate limit applies.
  */
 export async function guardVerification(ctx: Ctx, v: Verifier): Promise<TwoFactorRecord | null> {
   await limitAccount(ctx, v.user.id);
@@ -155,10 +156,17 @@ export async function guardVerification(ctx: Ctx, v: Verifier): Promise<TwoFacto
   const now = ctx.deps.clock.now();
   if (v.kind === 'session') {
     // a code in a session of an enrolled account is a step-up (docs/admin.md): a stolen session
-    // must not guess its way to one, so the account's consecutive tries count here too
+    // must not guess its way to one, so the account's consecutive tries count here too; but
+    // never the one that would lock the account, or a copied cookie could keep the owner from
+    // signing in (and signing it out) for as long as it likes: it gets none past that instead
     if (record && isStepUp(v)) {
-      const lockout = { now, lockAfter: LOCKOUT_AFTER_FAILURES, lockSeconds: LOCKOUT_SECONDS };
-      if (!(await takeAccountTry(ctx.deps.db, record.id, lockout))) throw authError('ACCOUNT_TEMPORARILY_LOCKED');
+      const lockout = { now, lockAfter: LOCKOUT_AFTER_FAILURES, lockSeconds: LOCKOUT_SECONDS, neverLock: true };
+      if (!(await takeAccountTry(ctx.deps.db, record.id, lockout)))
+        throw authError(
+          (await isLocked(ctx.deps.db, record.id, now))
+            ? 'ACCOUNT_TEMPORARILY_LOCKED'
+            : 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+        );
     }
     return record;
   }

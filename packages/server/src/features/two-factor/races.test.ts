@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { describeOnDatabases, PASSWORD } from '../../test/harness.ts';
 import { challenged, codeFor, enrolledUser, toMidStep } from '../../test/two-factor.ts';
-import { MAX_CHALLENGE_ATTEMPTS } from './challenge.ts';
+import { LOCKOUT_AFTER_FAILURES, MAX_CHALLENGE_ATTEMPTS } from './challenge.ts';
 import { MAX_OTP_ATTEMPTS } from './otp.ts';
 
 const BURST = 100;
@@ -62,5 +62,37 @@ await describeOnDatabases('two-factor counters under a burst', {}, (t) => {
     await fresh.post('/sign-in/email', { email: user.email, password: PASSWORD });
     const locked = await fresh.post('/two-factor/verify-totp', { code: codeFor(t.app, user.uri) });
     expect([locked.status, locked.json.code]).toEqual([429, 'ACCOUNT_TEMPORARILY_LOCKED']);
+  });
+  // a copied session guesses step-up codes (docs/admin.md): its tries count toward the account,
+  // but they alone never lock it, or the owner could not sign in to end the thief's session
+  it(`${BURST} concurrent codes from a copied session compare at most ${LOCKOUT_AFTER_FAILURES - 1}, and never lock the owner out`, async () => {
+    toMidStep(t.app);
+    const owner = await enrolledUser(t.app);
+    const thief = t.app.client();
+    for (const [k, v] of owner.client.jar) thief.jar.set(k, v);
+    t.app.clock.advance(3_600);
+    const wrong = Array.from({ length: BURST }, (_, i) => codeFor(t.app, owner.uri, 5 + (i % 3)));
+    const answers = await Promise.all(wrong.map((code) => thief.post('/two-factor/verify-totp', { code })));
+    expect(answers.filter((r) => r.json?.code === 'INVALID_CODE').length).toBeLessThanOrEqual(
+      LOCKOUT_AFTER_FAILURES - 1,
+    );
+    expect(answers.every((r) => r.status < 500 && r.status !== 200)).toBe(true);
+    const row = () =>
+      t.db.handle.db
+        .selectFrom('twoFactor')
+        .select(['failedVerificationCount', 'lockedUntil'])
+        .where('userId', '=', owner.userId)
+        .executeTakeFirstOrThrow();
+    const after = await row();
+    expect(after.lockedUntil).toBeNull();
+    // a refused try changes nothing
+    const refused = await thief.post('/two-factor/verify-backup-code', { code: owner.backupCodes[0] });
+    expect([refused.status, refused.json.code]).toEqual([400, 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE']);
+    expect(await row()).toEqual(after);
+    // the owner signs in elsewhere with the right code and signs every session out
+    const browser = await challenged(t.app, owner.email);
+    expect((await browser.post('/two-factor/verify-totp', { code: codeFor(t.app, owner.uri) })).status).toBe(200);
+    expect((await browser.post('/revoke-sessions', {})).status).toBe(200);
+    expect((await thief.get('/get-session')).json).toBeNull();
   });
 });

@@ -103,11 +103,15 @@ export async function deleteTwoFactorOfUser(db: Db, userId: string): Promise<voi
  * day the longer they go on. The count only starts again with a success
  * (resetFailedVerifications). Taken before the code is compared, so concurrent guesses on
  * several challenges cannot compare more codes than the budget.
+ *
+ * `neverLock`: a try that would start a lock is refused instead of taken (a code inside a
+ * session, challenge.ts): it counts toward the run, but a copied session alone never locks
+ * the owner's sign-in, which would keep them from signing in to end it.
  */
 export async function takeAccountTry(
   db: Db,
   id: string,
-  input: { now: Date; lockAfter: number; lockSeconds: readonly number[] },
+  input: { now: Date; lockAfter: number; lockSeconds: readonly number[]; neverLock?: boolean },
 ): Promise<boolean> {
   const count = sql<number>`(coalesce(${sql.ref('failedVerificationCount')}, 0) + 1)`;
   // the lock that this try starts, if it is a multiple of lockAfter: the longest tier it has reached
@@ -128,6 +132,7 @@ export async function takeAccountTry(
     })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', input.now)]))
+    .$if(input.neverLock === true, (qb) => qb.where(sql<boolean>`${count} % ${input.lockAfter} <> 0`))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
