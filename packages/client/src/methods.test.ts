@@ -15,11 +15,12 @@ import {
   isClientCallable,
   type teams,
   type twoFactor,
+  type UserJson,
 } from '@latch/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { type AuthClient, createAuthClient } from './client.ts';
-import { type Answer, isDateKey } from './methods.ts';
+import { type Answer, isDateKey, type Revived } from './methods.ts';
 import { createMockFetch, json, sessionBody } from './test-helpers.ts';
 import type { AuthResult } from './transport.ts';
 import type { MethodInput, Team, User } from './types.ts';
@@ -365,7 +366,8 @@ describe('types from the rows', () => {
     expectTypeOf<Query['banned']>().toEqualTypeOf<'true' | 'false' | undefined>();
     type Out = Awaited<ReturnType<typeof hard.admin.listUsers<undefined>>>;
     expectTypeOf<Out>().toEqualTypeOf<{
-      users: User[];
+      // better-auth's user, and Latch's isAdmin (an id of adminUserIds is an admin whatever its role)
+      users: Revived<UserJson & { isAdmin: boolean }>[];
       total: number;
       totalCapped: boolean;
       nextCursor: string | null;

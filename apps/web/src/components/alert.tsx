@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useRef } from 'react';
-import { cancelFocusMove } from './focus.ts';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { focusMessage } from './focus.ts';
 import { CheckIcon, ErrorIcon, InfoIcon } from './icons.tsx';
 
 interface AlertProps {
@@ -15,11 +15,13 @@ interface AlertProps {
 /** A message box. Errors use role="alert"; notes use role="status". Both are live regions. */
 export function Alert({ tone, title, children, focus = false, actions, id }: AlertProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!focus) return;
-    // a message box takes focus even inside a disabled fieldset; a field still waiting for it yields
-    cancelFocusMove();
-    ref.current?.focus();
+  // In the commit that shows the message, not in a passive effect React may run a task later: in
+  // between, the message would be on screen (and read by whoever looks) with focus still elsewhere.
+  useLayoutEffect(() => {
+    if (!focus || !ref.current) return;
+    // a message box takes focus even inside a disabled fieldset; a field still waiting for it yields,
+    // and so does a heading appearing with it (components/layout.tsx `PageHeading`)
+    focusMessage(ref.current);
   }, [focus]);
   return (
     <div

@@ -29,6 +29,30 @@ export function cancelFocusMove(): void {
   cancelWaitingFocus?.();
 }
 
+/** The message box that last took focus (components/alert.tsx `Alert` with `focus`). */
+let claimedBy: HTMLElement | null = null;
+
+/**
+ * A message box takes focus: a field still waiting for it yields, and so does a page heading that
+ * appears in the same commit (`focusHeldByMessage`), whichever of the two effects React runs first.
+ */
+export function focusMessage(element: HTMLElement): void {
+  cancelFocusMove();
+  element.focus();
+  claimedBy = element;
+}
+
+/**
+ * Whether a message box that took focus still holds it: a heading that appears then leaves it
+ * there (the person is reading what went wrong; the heading's page is the one they are on).
+ */
+export function focusHeldByMessage(): boolean {
+  if (claimedBy === null) return false;
+  if (claimedBy.isConnected && document.activeElement === claimedBy) return true;
+  claimedBy = null;
+  return false;
+}
+
 /**
  * Moves focus to the element with this id as soon as it can take it. The server's
  * answer to a submit arrives while the form's fieldset is still disabled, and React enables it

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { getConfig } from '../config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
@@ -7,6 +7,7 @@ import { useArrivedSignedOut, useSession } from '../lib/session.ts';
 import { useTheme } from '../lib/theme.ts';
 import type { User } from '../lib/wire-types.ts';
 import { Spinner } from './button.tsx';
+import { focusHeldByMessage } from './focus.ts';
 
 // Only a signed-in person's header has it: fetched then, not with the sign-in page.
 const SignedInHeader = lazy(() => import('./signed-in-header.tsx').then((m) => ({ default: m.SignedInHeader })));
@@ -20,18 +21,24 @@ export function usePageTitle(title: string): void {
 }
 
 /**
- * The page's <h1>. It takes focus when it appears or its text changes, so that after a route change
- * screen-reader users hear where they are and keyboard users start from the top of the new content.
+ * The page's <h1>. It takes focus when it appears (a new page, or a new step of one: a page that
+ * shows another step renders a new card, keyed, so a new heading) and when the route's path
+ * changes under it (the same page for another user), so that screen-reader users hear where they
+ * are and keyboard users start from the top of the new content. Its text changing alone (its
+ * language arriving late, or switched) moves nothing, and a query string changing is the same
+ * page (a filter). An error message that took focus (components/alert.tsx) keeps it, whichever
+ * of the two effects of one commit React runs first. Both run in the commit (layout effects), so
+ * no later render can slip between a view appearing and its focus.
  */
 export function PageHeading({ children, className, id }: { children: string; className?: string; id?: string }) {
   const ref = useRef<HTMLHeadingElement>(null);
+  const { pathname } = useLocation();
   usePageTitle(children);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refocus whenever the heading's text changes (a new view)
-  useEffect(() => {
-    // an error message that took focus keeps it (the heading's text may arrive after it, with its language)
-    if (document.activeElement?.getAttribute('role') === 'alert') return;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus on a new path (and on mount), never on new text
+  useLayoutEffect(() => {
+    if (focusHeldByMessage()) return;
     ref.current?.focus();
-  }, [children]);
+  }, [pathname]);
   return (
     <h1 ref={ref} id={id} tabIndex={-1} className={className ?? 'page-title'}>
       {children}

@@ -39,7 +39,7 @@ export function createMockAdminClient() {
     revokeUserSessions: vi.fn<AdminClient['revokeUserSessions']>(() => ok({ success: true })),
     impersonateUser: vi.fn<AdminClient['impersonateUser']>(),
     stopImpersonating: vi.fn<AdminClient['stopImpersonating']>(),
-    listAuditEvents: vi.fn<AdminClient['listAuditEvents']>(() => ok({ events: [], nextCursor: null })),
+    listAuditEvents: vi.fn<AdminClient['listAuditEvents']>(() => ok({ events: [], nextCursor: null, people: {} })),
     verifyAuditChain: vi.fn<AdminClient['verifyAuditChain']>(),
     exportAuditEventsHref: vi.fn<AdminClient['exportAuditEventsHref']>(
       (query) => `/api/auth/admin/export-audit-events${encodeQuery(query)}`,

@@ -33,6 +33,13 @@ const userIdBody = z.object({ userId: z.string().min(1).max(255) });
 /** `{ "user": … }`: the answer of create-user, set-role, ban-user and unban-user. */
 const wrappedUser = z.object({ user: userJson });
 
+/**
+ * A user as list-users and get-user answer them: better-auth's fields and Latch's `isAdmin`, whether
+ * the user may act as an admin at all (a role of `adminRoles`, or an id of `adminUserIds`, which
+ * `role` does not show).
+ */
+export const adminUserJson = userJson.extend({ isAdmin: z.boolean() }).meta({ id: 'AdminUser' });
+
 export const createUser = endpoint({
   method: 'POST',
   path: '/admin/create-user',
@@ -103,6 +110,8 @@ export const listUsers = endpoint({
       banned: flag.optional(),
       emailVerified: flag.optional(),
       twoFactorEnabled: flag.optional(),
+      /** Whether the user may act as an admin (isAdmin): a role of adminRoles, or an id of adminUserIds. */
+      admin: flag.optional(),
       /** Has an account of this provider (`credential` for a password). */
       provider: z.string().min(1).max(255).optional(),
       /** Inclusive bounds on createdAt (ISO-8601). */
@@ -135,7 +144,7 @@ export const listUsers = endpoint({
       }
     }),
   response: z.object({
-    users: z.array(userJson),
+    users: z.array(adminUserJson),
     /** Every match, or LIST_USERS_COUNT_CAP when totalCapped (there are more). */
     total: z.number().int().min(0),
     /** True when the count stopped at LIST_USERS_COUNT_CAP: show "10,000+". */
@@ -158,7 +167,7 @@ export const getUser = endpoint({
   tag,
   summary: 'One user by id (the user itself, not wrapped)',
   query: z.object({ id: z.string().min(1).max(255) }),
-  response: userJson,
+  response: adminUserJson,
   errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_GET_USER', 'USER_NOT_FOUND'],
   session: 'sensitive',
   plugin,
@@ -416,7 +425,15 @@ export const listAuditEvents = endpoint({
       .regex(/^[A-Za-z0-9_-]+$/)
       .optional(),
   }),
-  response: z.object({ events: z.array(auditEventJson), nextCursor: z.string().nullable() }),
+  response: z.object({
+    events: z.array(auditEventJson),
+    nextCursor: z.string().nullable(),
+    /**
+     * The people the page's events name (actor, impersonator, a user target) who still have an
+     * account, by id: read in one query with the page, so the log names them without a call per row.
+     */
+    people: z.record(z.string(), z.object({ name: z.string(), email: z.string() })),
+  }),
   errors: ['UNAUTHORIZED', 'YOU_ARE_NOT_ALLOWED_TO_READ_THE_AUDIT_LOG', 'VALIDATION_ERROR'],
   session: 'sensitive',
   plugin,

@@ -84,7 +84,7 @@ function ApproveEmailChange({ token }: { token: string }) {
 
   if (reply.isSuccess && reply.variables === 'approve') {
     return (
-      <AuthCard title={t.approveEmailChange.approvedTitle}>
+      <AuthCard key="approved" title={t.approveEmailChange.approvedTitle}>
         <Alert tone="success">
           <p>{format(t.approveEmailChange.approved, { newEmail: request.newEmail })}</p>
           <p>{format(t.approveEmailChange.approvedUndo, { email: request.email })}</p>
@@ -98,7 +98,7 @@ function ApproveEmailChange({ token }: { token: string }) {
 
   if (reply.isSuccess && reply.variables === 'refuse') {
     return (
-      <AuthCard title={t.approveEmailChange.refusedTitle}>
+      <AuthCard key="refused" title={t.approveEmailChange.refusedTitle}>
         <Alert tone="success">{format(t.approveEmailChange.refused, { email: request.email })}</Alert>
         <Alert tone="warning">{t.approveEmailChange.refusedAdvice}</Alert>
         <Link className="button button--primary button--block" to="/forgot-password">
@@ -112,7 +112,7 @@ function ApproveEmailChange({ token }: { token: string }) {
   const error = replyError;
 
   return (
-    <AuthCard title={t.approveEmailChange.title} subtitle={t.approveEmailChange.intro}>
+    <AuthCard key="ask" title={t.approveEmailChange.title} subtitle={t.approveEmailChange.intro}>
       {error ? (
         <Alert tone="error" focus>
           {describeError(error, t)}

@@ -50,6 +50,7 @@ export function UndoChangePage() {
   if (!token || dead) {
     return (
       <AuthCard
+        key="invalid"
         title={t.undoChange.invalidTitle}
         footer={
           <p>
@@ -67,7 +68,7 @@ export function UndoChangePage() {
 
   if (answer) {
     return (
-      <AuthCard title={t.undoChange.doneTitle}>
+      <AuthCard key="done" title={t.undoChange.doneTitle}>
         <Alert tone="success">
           {undoneLines(answer, t).map((line) => (
             <p key={line}>{line}</p>
@@ -109,7 +110,7 @@ export function UndoChangePage() {
   };
 
   return (
-    <AuthCard title={t.undoChange.title} subtitle={t.undoChange.intro}>
+    <AuthCard key="ask" title={t.undoChange.title} subtitle={t.undoChange.intro}>
       {error ? (
         <Alert tone="error" focus>
           {describeError(error, t)}

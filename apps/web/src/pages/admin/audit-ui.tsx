@@ -1,6 +1,8 @@
 /**
  * Audit events as the console shows them: a table (the whole log, a person's trail) and a drawer
- * with everything one row holds. Rows name people by id; the drawer looks the ids up.
+ * with everything one row holds. People are named by name and address, as the server sends them
+ * with each page (`people`, one query for the page); an id it did not name is an account that no
+ * longer exists, shown by its id.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
@@ -11,7 +13,7 @@ import type { Messages } from '../../i18n/messages.ts';
 import { useSession } from '../../lib/session.ts';
 import { Drawer } from './dialog.tsx';
 import { userQuery } from './queries.ts';
-import type { AuditEvent } from './types.ts';
+import type { AuditEvent, AuditPage } from './types.ts';
 import { displayName, eventLabel } from './ui.tsx';
 
 function targetTypeLabel(type: string, t: Messages): string {
@@ -19,41 +21,64 @@ function targetTypeLabel(type: string, t: Messages): string {
   return Object.hasOwn(labels, type) ? (labels[type] as string) : type;
 }
 
-/** A user id as a link to their page ("you" for the signed-in admin). */
-function UserRef({ id }: { id: string }) {
+/** The people the events of a page name, by id (GET /admin/list-audit-events `people`). */
+export type People = AuditPage['people'];
+
+/** The people of every page loaded so far ("Show more" adds pages). */
+export function peopleOfPages(pages: readonly { people: People }[] | undefined): People {
+  return Object.assign({}, ...(pages ?? []).map((page) => page.people));
+}
+
+/** A user as a link to their page: their name ("you" for the signed-in admin), their address beside it. */
+function UserRef({ id, people }: { id: string; people: People }) {
   const { t } = useI18n();
   const me = useSession().data?.user.id;
+  const person = Object.hasOwn(people, id) ? people[id] : undefined;
+  if (!person) {
+    return (
+      <Link to={`/admin/users/${encodeURIComponent(id)}`} className="admin-mono admin-ref">
+        {id === me ? t.admin.you : id}
+      </Link>
+    );
+  }
   return (
-    <Link to={`/admin/users/${encodeURIComponent(id)}`} className="admin-mono admin-ref">
-      {id === me ? t.admin.you : id}
-    </Link>
+    <>
+      <Link to={`/admin/users/${encodeURIComponent(id)}`} className="admin-ref">
+        {id === me ? t.admin.you : displayName(person)}
+      </Link>
+      <span className="admin-cell-note">{person.email}</span>
+    </>
   );
 }
 
-function Actor({ event }: { event: AuditEvent }) {
+function Actor({ event, people }: { event: AuditEvent; people: People }) {
   const { t, format } = useI18n();
   let who: ReactNode;
   if (event.actorType === 'system') who = t.admin.actorSystem;
   else if (event.actorType === 'server-api') who = t.admin.actorServerApi;
   else if (event.actorUserId === null) who = t.admin.actorAnonymous;
-  else who = <UserRef id={event.actorUserId} />;
+  else who = <UserRef id={event.actorUserId} people={people} />;
+  const impersonator = event.impersonatorUserId;
+  const by = impersonator && Object.hasOwn(people, impersonator) ? people[impersonator] : undefined;
   return (
     <>
       {who}
-      {event.impersonatorUserId ? (
-        <span className="admin-cell-note">{format(t.admin.viaImpersonator, { id: event.impersonatorUserId })}</span>
+      {impersonator ? (
+        <span className="admin-cell-note">
+          {format(t.admin.viaImpersonator, { id: by ? `${displayName(by)} (${by.email})` : impersonator })}
+        </span>
       ) : null}
     </>
   );
 }
 
-function Target({ event }: { event: AuditEvent }) {
+function Target({ event, people }: { event: AuditEvent; people: People }) {
   const { t } = useI18n();
   if (!event.targetId) return <span className="muted">—</span>;
   return (
     <>
       {event.targetType === 'user' ? (
-        <UserRef id={event.targetId} />
+        <UserRef id={event.targetId} people={people} />
       ) : (
         <span className="admin-mono">{event.targetId}</span>
       )}
@@ -75,10 +100,12 @@ export function OutcomeBadge({ outcome }: { outcome: AuditEvent['outcome'] }) {
 
 export function EventTable({
   events,
+  people,
   label,
   onOpen,
 }: {
   events: readonly AuditEvent[];
+  people: People;
   label: string;
   onOpen: (event: AuditEvent) => void;
 }) {
@@ -117,10 +144,10 @@ export function EventTable({
                   <OutcomeBadge outcome={event.outcome} />
                 </td>
                 <td data-label={t.admin.columnActor}>
-                  <Actor event={event} />
+                  <Actor event={event} people={people} />
                 </td>
                 <td data-label={t.admin.columnTarget}>
-                  <Target event={event} />
+                  <Target event={event} people={people} />
                 </td>
                 <td data-label={t.admin.columnIp}>
                   <span className="admin-mono">{event.ipAddress ?? '—'}</span>
@@ -143,13 +170,15 @@ export function EventTable({
   );
 }
 
-/** A person named by id, with their name and address when they still exist. */
-function PersonFact({ id }: { id: string }) {
+/** A person named by id, with their name and address when they still exist (asked for when the page did not name them). */
+function PersonFact({ id, people }: { id: string; people: People }) {
   const { t } = useI18n();
-  const user = useQuery({ ...userQuery(id), retry: false });
+  const named = Object.hasOwn(people, id);
+  const user = useQuery({ ...userQuery(id), retry: false, enabled: !named });
+  if (named) return <UserRef id={id} people={people} />;
   return (
     <>
-      <UserRef id={id} />
+      <UserRef id={id} people={people} />
       {user.data ? (
         <span className="admin-cell-note">
           {displayName(user.data)} ({user.data.email})
@@ -161,7 +190,7 @@ function PersonFact({ id }: { id: string }) {
   );
 }
 
-export function EventDrawer({ event, onClose }: { event: AuditEvent; onClose: () => void }) {
+export function EventDrawer({ event, people, onClose }: { event: AuditEvent; people: People; onClose: () => void }) {
   const { t, format, formatDate } = useI18n();
   const actor =
     event.actorType === 'system'
@@ -180,18 +209,20 @@ export function EventDrawer({ event, onClose }: { event: AuditEvent; onClose: ()
       </span>,
     ],
     [t.admin.fieldOutcome, <OutcomeBadge key="outcome" outcome={event.outcome} />],
-    [t.admin.fieldActor, actor ?? (event.actorUserId ? <PersonFact key="actor" id={event.actorUserId} /> : '—')],
+    [
+      t.admin.fieldActor,
+      actor ?? (event.actorUserId ? <PersonFact key="actor" id={event.actorUserId} people={people} /> : '—'),
+    ],
     ...(event.impersonatorUserId
-      ? ([[t.admin.fieldImpersonator, <PersonFact key="impersonator" id={event.impersonatorUserId} />]] as [
-          string,
-          ReactNode,
-        ][])
+      ? ([
+          [t.admin.fieldImpersonator, <PersonFact key="impersonator" id={event.impersonatorUserId} people={people} />],
+        ] as [string, ReactNode][])
       : []),
     [
       t.admin.fieldTarget,
       event.targetId ? (
         event.targetType === 'user' ? (
-          <PersonFact key="target" id={event.targetId} />
+          <PersonFact key="target" id={event.targetId} people={people} />
         ) : (
           <Fragment key="target">
             <span className="admin-mono">{event.targetId}</span>

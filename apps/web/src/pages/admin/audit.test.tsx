@@ -33,7 +33,11 @@ describe('the audit log', () => {
     vi.resetAllMocks();
     signInAs(ADMIN, true);
     admin.listAuditEvents.mockImplementation((query) =>
-      ok(query.cursor ? { events: PAGE_TWO, nextCursor: null } : { events: PAGE_ONE, nextCursor: 'cursor-2' }),
+      ok(
+        query.cursor
+          ? { events: PAGE_TWO, nextCursor: null, people: {} }
+          : { events: PAGE_ONE, nextCursor: 'cursor-2', people: {} },
+      ),
     );
   });
   afterEach(() => cleanup());
@@ -126,6 +130,44 @@ describe('the audit log', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // focus goes back to the row's button
     expect(document.activeElement).toBe(open);
+  });
+
+  it('names the people of each row as the server named them with the page, without asking per row', async () => {
+    admin.listAuditEvents.mockImplementation(() =>
+      ok({
+        events: [
+          auditEvent('e-9', { actorUserId: 'u-7', impersonatorUserId: 'u-8', targetId: 'u-2' }),
+          auditEvent('e-8', { type: 'user.updated', actorUserId: 'u-7', targetId: 'u-gone' }),
+        ],
+        nextCursor: null,
+        people: {
+          'u-7': { name: 'Linus Torvalds', email: 'linus@example.com' },
+          'u-8': { name: 'Grace Hopper', email: 'grace@example.com' },
+          'u-2': { name: '', email: 'ada@example.com' },
+        },
+      }),
+    );
+    renderApp('/admin/audit');
+    await heading('Audit log');
+    const row = (await within(await screen.findByRole('table', { name: 'Audit events' })).findByText('Banned')).closest(
+      'tr',
+    ) as HTMLElement;
+    const actor = within(row).getByRole('link', { name: 'Linus Torvalds' });
+    expect(actor.getAttribute('href')).toBe('/admin/users/u-7');
+    expect(within(row).getByText('linus@example.com')).toBeTruthy();
+    expect(within(row).getByText('impersonated by Grace Hopper (grace@example.com)')).toBeTruthy();
+    // no name: the address names them
+    expect(within(row).getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe('/admin/users/u-2');
+    // an account the server did not name is gone: its id, as before
+    const other = within(events()).getByText('User changed').closest('tr') as HTMLElement;
+    expect(within(other).getByRole('link', { name: 'u-gone' })).toBeTruthy();
+
+    fireEvent.click(within(row).getByRole('button', { name: /^Details of Banned/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Banned' });
+    expect(within(drawer).getByRole('link', { name: 'Grace Hopper' })).toBeTruthy();
+    expect(within(drawer).getByText('grace@example.com')).toBeTruthy();
+    // every person was named by the page: not one lookup
+    expect(admin.getUser).not.toHaveBeenCalled();
   });
 
   it('verifies the chain only when asked, and says what is broken', async () => {

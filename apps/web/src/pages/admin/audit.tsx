@@ -17,7 +17,7 @@ import type { Messages } from '../../i18n/messages.ts';
 import { authClient } from '../../lib/auth.ts';
 import { authErrorOf } from '../../lib/query.ts';
 import type { FieldErrors } from '../../lib/validation.ts';
-import { EventDrawer, EventTable } from './audit-ui.tsx';
+import { EventDrawer, EventTable, peopleOfPages } from './audit-ui.tsx';
 import { AUDIT_EVENT_TYPES } from './event-types.ts';
 import { auditChainQuery, auditEventsQuery } from './queries.ts';
 import type { AuditEvent, AuditFilters, ChainBreak, ChainVerification } from './types.ts';
@@ -96,6 +96,7 @@ export function AuditLogPage() {
   const [open, setOpen] = useState<AuditEvent | null>(null);
   const error = authErrorOf(events.error);
   const list = events.data?.pages.flatMap((page) => page.events) ?? [];
+  const people = peopleOfPages(events.data?.pages);
 
   const exportHref = (fileFormat: 'jsonl' | 'csv') =>
     authClient.admin.exportAuditEventsHref({ ...filters, format: fileFormat });
@@ -114,7 +115,7 @@ export function AuditLogPage() {
           <p className="muted admin-empty">{t.admin.noEvents}</p>
         ) : (
           <>
-            <EventTable events={list} label={t.admin.eventsTableLabel} onOpen={setOpen} />
+            <EventTable events={list} people={people} label={t.admin.eventsTableLabel} onOpen={setOpen} />
             {error ? <LoadError error={error} retry={() => void events.fetchNextPage()} /> : null}
             <ShowMore pages={events} boxed />
           </>
@@ -136,7 +137,7 @@ export function AuditLogPage() {
         </div>
       </section>
       <ChainCheck />
-      {open ? <EventDrawer event={open} onClose={() => setOpen(null)} /> : null}
+      {open ? <EventDrawer event={open} people={people} onClose={() => setOpen(null)} /> : null}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { errorCodeOf } from '../../lib/errors.ts';
 import { authErrorOf } from '../../lib/query.ts';
 import { OrganizationLogo, RoleBadges } from '../organization/ui.tsx';
-import { EventDrawer, EventTable } from './audit-ui.tsx';
+import { EventDrawer, EventTable, peopleOfPages } from './audit-ui.tsx';
 import { auditEventsQuery, organizationQuery } from './queries.ts';
 import type {
   AuditEvent,
@@ -264,6 +264,7 @@ function OrganizationTrail({ organizationId, name }: { organizationId: string; n
   const events = useInfiniteQuery(auditEventsQuery({ organizationId }, TRAIL_PAGE));
   const error = authErrorOf(events.error);
   const list = events.data?.pages.flatMap((page) => page.events) ?? [];
+  const people = peopleOfPages(events.data?.pages);
   return (
     <section className="card panel" aria-labelledby="admin-org-trail-title">
       <div className="admin-head">
@@ -280,11 +281,11 @@ function OrganizationTrail({ organizationId, name }: { organizationId: string; n
         <p className="muted">{t.admin.trailEmpty}</p>
       ) : (
         <>
-          <EventTable events={list} label={format(t.admin.orgTrailLabel, { name })} onOpen={setOpen} />
+          <EventTable events={list} people={people} label={format(t.admin.orgTrailLabel, { name })} onOpen={setOpen} />
           <ShowMore pages={events} boxed />
         </>
       )}
-      {open ? <EventDrawer event={open} onClose={() => setOpen(null)} /> : null}
+      {open ? <EventDrawer event={open} people={people} onClose={() => setOpen(null)} /> : null}
     </section>
   );
 }

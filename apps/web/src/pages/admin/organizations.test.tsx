@@ -187,6 +187,7 @@ describe('an organization’s page', () => {
           }),
         ],
         nextCursor: null,
+        people: {},
       }),
     );
   });

@@ -34,12 +34,28 @@ export function roleLabel(role: string, t: Messages): string {
   return role;
 }
 
-export function RoleBadges({ role }: { role: string | null }) {
+/**
+ * A user's stored roles, and, for a user the server says may act as an admin (`isAdmin`) without
+ * the `admin` role among them (an id of `adminUserIds`, or another role of `adminRoles`), an admin
+ * badge that says where it comes from.
+ */
+export function RoleBadges({ role, isAdmin = false }: { role: string | null; isAdmin?: boolean }) {
   const { t } = useI18n();
   const roles = rolesOf(role);
-  if (roles.length === 0) return <span className="badge admin-badge">{t.admin.roleDefault}</span>;
+  const configured =
+    isAdmin && !roles.includes('admin') ? (
+      <span className="badge badge--accent">{t.admin.roleAdminConfigured}</span>
+    ) : null;
+  if (roles.length === 0)
+    return (
+      <>
+        {configured}
+        <span className="badge admin-badge">{t.admin.roleDefault}</span>
+      </>
+    );
   return (
     <>
+      {configured}
       {roles.map((name) => (
         <span key={name} className={`badge${name === 'admin' ? ' badge--accent' : ' admin-badge'}`}>
           {roleLabel(name, t)}

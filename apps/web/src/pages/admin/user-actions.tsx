@@ -27,7 +27,8 @@ export function UserActions({ user, onDone }: { user: AdminUser; onDone: (note: 
   const [asking, setAsking] = useState<Asking | null>(null);
   const me = useSession().data?.user;
   const self = me?.id === user.id;
-  const admin = isAdminRole(user.role);
+  // the server's word (an id of adminUserIds is an admin whatever its role), the role for an older server
+  const admin = user.isAdmin || isAdminRole(user.role);
   const close = () => setAsking(null);
   const done = (note: string) => {
     setAsking(null);

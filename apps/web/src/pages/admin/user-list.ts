@@ -175,10 +175,10 @@ export function listUsersQuery(state: UserListState): ListUsersQuery {
   const query: ListUsersQuery = { ...SORT_QUERY[state.sort], limit: state.pageSize };
   if (state.after) query.cursor = state.after;
   if (search) Object.assign(query, { searchValue: search, searchField: state.searchIn, searchOperator: 'contains' });
-  // roles are comma-separated: "user,admin" is an admin too
-  if (state.role === 'admins')
-    Object.assign(query, { filterField: 'role', filterValue: 'admin', filterOperator: 'contains' });
-  if (state.role === 'users') query.role = 'user';
+  // who may act as an admin, as the server decides it: a role of adminRoles among the
+  // comma-separated ones, or an id of adminUserIds whatever its role; "users" are everyone else
+  if (state.role === 'admins') query.admin = 'true';
+  if (state.role === 'users') query.admin = 'false';
   if (state.banned !== 'any') query.banned = FLAG[state.banned];
   if (state.verified !== 'any') query.emailVerified = FLAG[state.verified];
   if (state.twoFactor !== 'any') query.twoFactorEnabled = FLAG[state.twoFactor];

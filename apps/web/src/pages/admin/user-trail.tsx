@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { FullPageSpinner } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { authErrorOf } from '../../lib/query.ts';
-import { EventDrawer, EventTable } from './audit-ui.tsx';
+import { EventDrawer, EventTable, peopleOfPages } from './audit-ui.tsx';
 import { auditEventsQuery } from './queries.ts';
 import type { AdminUser, AuditEvent } from './types.ts';
 import { displayName, LoadError, ShowMore } from './ui.tsx';
@@ -26,6 +26,7 @@ export function UserTrail({ user }: { user: AdminUser }) {
   const events = useInfiniteQuery(auditEventsQuery(filters, TRAIL_PAGE));
   const error = authErrorOf(events.error);
   const list = events.data?.pages.flatMap((page) => page.events) ?? [];
+  const people = peopleOfPages(events.data?.pages);
   const name = displayName(user);
   const tabs: { side: Side; label: string }[] = [
     { side: 'on', label: format(t.admin.trailOn, { name }) },
@@ -64,11 +65,16 @@ export function UserTrail({ user }: { user: AdminUser }) {
         <p className="muted">{t.admin.trailEmpty}</p>
       ) : (
         <>
-          <EventTable events={list} label={tabs.find((tab) => tab.side === side)?.label ?? ''} onOpen={setOpen} />
+          <EventTable
+            events={list}
+            people={people}
+            label={tabs.find((tab) => tab.side === side)?.label ?? ''}
+            onOpen={setOpen}
+          />
           <ShowMore pages={events} boxed />
         </>
       )}
-      {open ? <EventDrawer event={open} onClose={() => setOpen(null)} /> : null}
+      {open ? <EventDrawer event={open} people={people} onClose={() => setOpen(null)} /> : null}
     </section>
   );
 }

@@ -280,6 +280,7 @@ describe('a person’s page', () => {
                 }),
               ],
         nextCursor: null,
+        people: {},
       }),
     );
     renderApp('/admin/users/u-2');

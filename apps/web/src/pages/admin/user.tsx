@@ -59,7 +59,7 @@ export function UserPage() {
             </PageHeading>
             <p className="admin-user__email">{person.email}</p>
             <p className="admin-badges">
-              <RoleBadges role={person.role} />
+              <RoleBadges role={person.role} isAdmin={person.isAdmin} />
               <UserStatusBadges user={person} />
             </p>
           </div>

@@ -113,6 +113,18 @@ describe('the user table', () => {
     expect(lastQuery()).not.toHaveProperty('cursor');
   });
 
+  it('shows an admin by configuration (adminUserIds) as an admin, whatever the stored role', async () => {
+    const configured = person('u-cfg', 'Config Admin', { role: 'user', isAdmin: true });
+    serveUsers([configured, person('u-plain', 'Plain Person')]);
+    renderApp('/admin/users');
+    await screen.findByText('Showing 1 to 2 of 2');
+    const row = within(table()).getByText('Config Admin').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Admin (by configuration)')).toBeTruthy();
+    const plain = within(table()).getByText('Plain Person').closest('tr') as HTMLElement;
+    expect(within(plain).queryByText('Admin (by configuration)')).toBeNull();
+    expect(within(plain).getByText('User')).toBeTruthy();
+  });
+
   it('says "more than" when the server stopped counting', async () => {
     serveUsers(PEOPLE, true);
     renderApp('/admin/users');
@@ -155,8 +167,7 @@ describe('the user table', () => {
         banned: 'true',
         emailVerified: 'false',
         twoFactorEnabled: 'true',
-        filterField: 'role',
-        filterValue: 'admin',
+        admin: 'true',
       }),
     );
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'email' } });

@@ -459,7 +459,7 @@ function UserRow({
       <td data-label={t.admin.columnUsername}>{user.username ?? <span className="muted">—</span>}</td>
       <td data-label={t.admin.columnRole}>
         <span className="admin-badges">
-          <RoleBadges role={user.role} />
+          <RoleBadges role={user.role} isAdmin={user.isAdmin} />
         </span>
       </td>
       <td data-label={t.admin.columnStatus}>

@@ -44,7 +44,7 @@ export function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthCard title={t.forgotPassword.sentTitle} footer={footer}>
+      <AuthCard key="sent" title={t.forgotPassword.sentTitle} footer={footer}>
         <Alert tone="success">{format(t.forgotPassword.sent, { email: sentTo })}</Alert>
         <Button variant="secondary" block onClick={() => setSentTo(null)}>
           {t.forgotPassword.tryAnother}
@@ -54,7 +54,7 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title={t.forgotPassword.title} subtitle={t.forgotPassword.subtitle} footer={footer}>
+    <AuthCard key="form" title={t.forgotPassword.title} subtitle={t.forgotPassword.subtitle} footer={footer}>
       <form className="form" onSubmit={onSubmit} noValidate>
         <FormFieldset legend={t.forgotPassword.title} pending={pending} error={serverError}>
           <Field

@@ -120,7 +120,7 @@ function ResetForm({
 
   if (done) {
     return (
-      <AuthCard title={t.resetPassword.successTitle}>
+      <AuthCard key="done" title={t.resetPassword.successTitle}>
         <Alert tone="success">{t.resetPassword.success}</Alert>
         <Link className="button button--primary button--block" to="/sign-in">
           {t.common.signIn}

@@ -142,6 +142,7 @@ function SignUpForm({ next, invitedEmail }: { next: string; invitedEmail: string
   if (sentTo) {
     return (
       <AuthCard
+        key="sent"
         title={t.signUp.checkInboxTitle}
         footer={
           <p>

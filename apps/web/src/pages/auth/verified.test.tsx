@@ -15,6 +15,18 @@ import { VerifiedPage } from './verified.tsx';
 
 const t = CATALOG.en;
 
+/** The words the page used to say for invalid_token: "used already", untrue of a link that still lives. */
+const moreBefore: Record<keyof typeof CATALOG, string> = {
+  en: 'This verification link is not valid: it has been used already, is incomplete, or a newer link has replaced it.',
+  de: 'Dieser Bestätigungslink ist ungültig: Er wurde schon benutzt, ist unvollständig, oder ein neuerer Link hat ihn ersetzt.',
+  es: 'Este enlace de verificación no es válido: ya se ha usado, está incompleto o uno más reciente lo ha sustituido.',
+  fr: 'Ce lien de vérification n’est pas valide : il a déjà servi, il est incomplet, ou un lien plus récent l’a remplacé.',
+  pl: 'Ten link weryfikacyjny jest nieprawidłowy: został już użyty, jest niepełny albo zastąpił go nowszy link.',
+  ru: 'Эта ссылка недействительна: ею уже воспользовались, она скопирована не полностью или её заменила более новая.',
+  tr: 'Bu doğrulama bağlantısı geçerli değil: daha önce kullanılmış, eksik kopyalanmış ya da daha yeni bir bağlantıyla değiştirilmiş olabilir.',
+  uk: 'Це посилання недійсне: ним уже скористалися, його скопійовано не повністю або його замінило новіше.',
+};
+
 vi.mock('../../lib/auth.ts', async () => (await import('../../test/mock-auth.ts')).module);
 
 function account(email: string, emailVerified: boolean): SessionData {
@@ -50,12 +62,29 @@ describe('the verification link’s landing page', () => {
     expect(mockClient.getSession).not.toHaveBeenCalled();
   });
 
-  it('a link used already (the server answers invalid_token) says it may have been used, not "verified"', async () => {
+  it('a link the server no longer takes (invalid_token), signed out: not "verified", and not "used already" either', async () => {
+    // A live link verifies again and lands on "Email verified" (CONTRACT §4.10, "Already verified →
+    // the same success answer"): what is refused is a link cut short, expired long ago, or made for an
+    // address the account left. The person may have verified before: they can sign in, or ask anew.
     open('/verified?error=INVALID_TOKEN');
     expect((await heading()).textContent).toBe(t.verifyEmail.errorTitle);
     expect(screen.getByRole('alert').textContent).toBe(t.verifyEmail.invalidToken);
-    expect(t.verifyEmail.invalidToken).toMatch(/used already/);
+    for (const tag of Object.keys(CATALOG) as (keyof typeof CATALOG)[]) {
+      expect(CATALOG[tag].verifyEmail.invalidToken).not.toBe(moreBefore[tag]);
+    }
     expect(screen.queryByText(t.verifyEmail.successBody)).toBeNull();
+    expect(screen.getByText(t.verifyEmail.maybeVerified)).toBeTruthy();
+    expect(screen.getByRole('link', { name: t.common.signIn }).getAttribute('href')).toBe('/sign-in');
+    expect(screen.getByRole('button', { name: t.verifyEmail.resendSubmit })).toBeTruthy();
+  });
+
+  it('signed in and still unverified, a dead link offers a new one for the account’s address, no "maybe"', async () => {
+    setSession(account('ada@example.com', false));
+    open('/verified?error=invalid_token');
+    await heading();
+    expect(screen.getByRole('alert').textContent).toBe(t.verifyEmail.invalidToken);
+    expect(screen.queryByText(t.verifyEmail.maybeVerified)).toBeNull();
+    expect(screen.getByRole('button', { name: t.verifyEmail.resendSubmit })).toBeTruthy();
   });
 
   it('another refusal of the server is said in its own words, not as "something went wrong"', async () => {

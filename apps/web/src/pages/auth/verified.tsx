@@ -67,6 +67,7 @@ export function VerifiedPage() {
   if (!error && user && !user.emailVerified) {
     return (
       <AuthCard
+        key="new-address"
         title={t.verifyEmail.newAddressTitle}
         footer={
           <p>
@@ -82,7 +83,7 @@ export function VerifiedPage() {
 
   if (!error) {
     return (
-      <AuthCard title={t.verifyEmail.successTitle}>
+      <AuthCard key="verified" title={t.verifyEmail.successTitle}>
         <div className="success-mark" aria-hidden="true">
           <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
             <circle cx="24" cy="24" r="21" fill="none" stroke="currentColor" strokeWidth="2.5" />
@@ -107,6 +108,10 @@ export function VerifiedPage() {
   const deadLink = known === 'token_expired' || known === 'invalid_token';
   // signed in with a verified address, a new link is neither needed nor sent: say so instead of offering one
   const alreadyVerified = deadLink && user?.emailVerified === true;
+  // Signed out, the page cannot know whether the address is verified: a link that still lives verifies
+  // again and lands on "Email verified" (CONTRACT §4.10), so one refused here expired, was cut short or
+  // names an address the account left; the person may well have verified with it (or another) before.
+  const mayBeVerified = deadLink && user === null;
   return (
     <AuthCard
       title={t.verifyEmail.errorTitle}
@@ -120,6 +125,18 @@ export function VerifiedPage() {
         {alreadyVerified && known === 'token_expired' ? t.errors.TOKEN_EXPIRED : messageFor(error, t)}
       </Alert>
       {alreadyVerified ? <Alert tone="info">{t.errors.EMAIL_ALREADY_VERIFIED}</Alert> : null}
+      {mayBeVerified ? (
+        <Alert
+          tone="info"
+          actions={
+            <Link className="button button--secondary" to={continueTo}>
+              {t.common.signIn}
+            </Link>
+          }
+        >
+          {t.verifyEmail.maybeVerified}
+        </Alert>
+      ) : null}
       {deadLink && !alreadyVerified ? <ResendVerification signedInEmail={user?.email ?? null} /> : null}
     </AuthCard>
   );

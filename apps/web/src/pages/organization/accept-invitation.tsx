@@ -156,7 +156,7 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
 
   if (outcome === 'accept') {
     return (
-      <AuthCard title={format(t.organization.welcomeTitle, { organization: details.organizationName })}>
+      <AuthCard key="accepted" title={format(t.organization.welcomeTitle, { organization: details.organizationName })}>
         <Alert tone="success">{format(t.organization.accepted, { organization: details.organizationName })}</Alert>
         <Link to="/organization/members" className="button button--primary button--block">
           <span>{t.organization.openOrganization}</span>
@@ -166,7 +166,7 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
   }
   if (outcome === 'reject') {
     return (
-      <AuthCard title={t.organization.invitationTitle}>
+      <AuthCard key="rejected" title={t.organization.invitationTitle}>
         <Alert tone="info">{format(t.organization.rejected, { organization: details.organizationName })}</Alert>
         <Link to={HOME_PATH} className="button button--secondary button--block">
           <span>{t.common.settings}</span>
@@ -177,6 +177,7 @@ function InvitationAnswer({ id, email, here }: { id: string; email: string; here
 
   return (
     <AuthCard
+      key="ask"
       title={format(t.organization.invitationJoin, { organization: details.organizationName })}
       subtitle={format(t.organization.invitationFrom, { inviter: details.inviterName ?? details.inviterEmail })}
     >

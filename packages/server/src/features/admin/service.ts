@@ -1,13 +1,21 @@
 /** Rules shared by the admin endpoints and the sign-in check for bans. */
 import type { admin } from '@latch/contract';
+import { sql } from 'kysely';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { hasAccountOfProvider } from '../accounts/index.ts';
 import type { SignUpExtension } from '../credentials/index.ts';
 import { activeSince, notActiveAfter } from '../session/index.ts';
-import { findUserById, listUsersPage, type User, type UserCondition, type UserListPage } from '../user/index.ts';
+import {
+  findUserById,
+  listUsersPage,
+  type User,
+  type UserCondition,
+  type UserListPage,
+  userToJson,
+} from '../user/index.ts';
 import type { AdminOptions } from './guard.ts';
-import { knownRoles } from './permissions.ts';
+import { isAdmin, knownRoles } from './permissions.ts';
 
 /** A role given as a string or a list, normalised to the stored comma-joined form. */
 export function normalizeRole(role: unknown, options: AdminOptions): string {
@@ -46,6 +54,7 @@ export interface ListUsersQuery {
   banned?: 'true' | 'false' | undefined;
   emailVerified?: 'true' | 'false' | undefined;
   twoFactorEnabled?: 'true' | 'false' | undefined;
+  admin?: 'true' | 'false' | undefined;
   provider?: string | undefined;
   createdFrom?: string | undefined;
   createdTo?: string | undefined;
@@ -53,12 +62,60 @@ export interface ListUsersQuery {
   lastActiveTo?: string | undefined;
 }
 
+/**
+ * A user as list-users and get-user answer them: better-auth's fields, and whether they may act as
+ * an admin, which `role` alone does not say for an id of `adminUserIds` (nor for a role of
+ * `adminRoles` the console does not know).
+ */
+export function adminUserToJson(user: User, options: AdminOptions) {
+  return { ...userToJson(user), isAdmin: isAdmin(user, options) };
+}
+
+/** `%`, `_` and the escape itself taken literally in a LIKE pattern (`escape '!'`). */
+const literal = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+/**
+ * The users who may act as admins (permissions.ts `isAdmin`) as a condition, or those who may not:
+ * an id of `adminUserIds`, or one of `adminRoles` among the comma-separated roles (none stored:
+ * the default role's). Used by list-users' `admin` filter.
+ */
+function adminCondition(options: AdminOptions, wanted: boolean): UserCondition {
+  return (eb) => {
+    const role = eb.ref('user.role');
+    // a stored role names an admin role: alone, first, last or in between (", " as people type it too)
+    const roleTerms = options.adminRoles.flatMap((name) => {
+      const r = literal(name);
+      return [
+        eb(role, '=', name),
+        ...[`${r},%`, `%,${r}`, `%, ${r}`, `%,${r},%`, `%, ${r},%`].map((pattern) =>
+          eb(role, 'like', sql<string>`${pattern} escape '!'`),
+        ),
+      ];
+    });
+    const defaultIsAdmin = options.adminRoles.includes(options.defaultRole);
+    const byRole = eb.or([
+      ...(roleTerms.length > 0 ? [eb.and([eb(role, 'is not', null), eb.or(roleTerms)])] : []),
+      ...(defaultIsAdmin ? [eb(role, 'is', null)] : []),
+    ]);
+    const ids = options.adminUserIds;
+    const byId = ids.length > 0 ? [eb('user.id', 'in', [...ids])] : [];
+    if (wanted) return eb.or([byRole, ...byId]);
+    // not an admin: no admin role among the stored ones (none stored: the default role's), no listed id
+    const notAdminRoles = roleTerms.length > 0 ? [eb.not(eb.or(roleTerms))] : [];
+    const noAdminRole = defaultIsAdmin
+      ? eb.and([eb(role, 'is not', null), ...notAdminRoles])
+      : eb.or([eb(role, 'is', null), eb.and([eb(role, 'is not', null), ...notAdminRoles])]);
+    return eb.and([noAdminRole, ...byId.map((term) => eb.not(term))]);
+  };
+}
+
 const flag = (v: 'true' | 'false' | undefined) => (v === undefined ? undefined : v === 'true');
 const instant = (v: string | undefined) => (v === undefined ? undefined : new Date(v));
 
 /** The admin's list of users: the user feature's list, with the conditions the account and session features own. */
-export async function listUsers(deps: AuthDeps, q: ListUsersQuery): Promise<UserListPage> {
+export async function listUsers(deps: AuthDeps, q: ListUsersQuery, options: AdminOptions): Promise<UserListPage> {
   const conditions: UserCondition[] = [];
+  if (q.admin !== undefined) conditions.push(adminCondition(options, q.admin === 'true'));
   if (q.provider !== undefined) conditions.push(hasAccountOfProvider(q.provider));
   if (q.lastActiveFrom !== undefined) conditions.push(activeSince(new Date(q.lastActiveFrom)));
   if (q.lastActiveTo !== undefined) conditions.push(notActiveAfter(new Date(q.lastActiveTo)));

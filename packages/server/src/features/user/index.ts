@@ -11,6 +11,7 @@ export {
   findUserByEmail,
   findUserById,
   findUserByUsername,
+  findUserNamesByIds,
   insertUser,
   lockUser,
   updateUserIfEmail,

@@ -10,6 +10,19 @@ export async function findUserById(db: Db, id: string): Promise<User | null> {
   return row ? userFromRow(row) : null;
 }
 
+/** The names and addresses of the users of these ids that exist, in one query (a page's worth of ids). */
+export async function findUserNamesByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ id: string; name: string; email: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('user')
+    .select(['id', 'name', 'email'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
 export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
   const row = await db.selectFrom('user').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
   return row ? userFromRow(row) : null;

@@ -94,6 +94,7 @@ export const adminDe: Messages['admin'] = {
   roleAdmin: 'Admin',
   roleUser: 'Benutzer',
   roleDefault: 'Standardrolle',
+  roleAdminConfigured: 'Admin (per Konfiguration)',
 
   selectedCount: 'Ausgewählt: {count}',
   bulkBan: 'Sperren',

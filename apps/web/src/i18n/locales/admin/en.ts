@@ -95,6 +95,7 @@ export const adminEn = {
   roleAdmin: 'Admin',
   roleUser: 'User',
   roleDefault: 'Default role',
+  roleAdminConfigured: 'Admin (by configuration)',
 
   selectedCount: 'Selected: {count}',
   bulkBan: 'Ban',

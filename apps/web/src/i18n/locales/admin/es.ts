@@ -94,6 +94,7 @@ export const adminEs: Messages['admin'] = {
   roleAdmin: 'Administrador',
   roleUser: 'Usuario',
   roleDefault: 'Rol por defecto',
+  roleAdminConfigured: 'Administrador (por configuración)',
 
   selectedCount: 'Seleccionados: {count}',
   bulkBan: 'Bloquear',

@@ -94,6 +94,7 @@ export const adminFr: Messages['admin'] = {
   roleAdmin: 'Administrateur',
   roleUser: 'Utilisateur',
   roleDefault: 'Rôle par défaut',
+  roleAdminConfigured: 'Administrateur (par configuration)',
 
   selectedCount: 'Sélection : {count}',
   bulkBan: 'Bannir',

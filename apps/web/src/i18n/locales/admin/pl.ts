@@ -93,6 +93,7 @@ export const adminPl: Messages['admin'] = {
   roleAdmin: 'Administrator',
   roleUser: 'Użytkownik',
   roleDefault: 'Rola domyślna',
+  roleAdminConfigured: 'Administrator (z konfiguracji)',
 
   selectedCount: 'Zaznaczono: {count}',
   bulkBan: 'Zablokuj',

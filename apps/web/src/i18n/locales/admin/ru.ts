@@ -94,6 +94,7 @@ export const adminRu: Messages['admin'] = {
   roleAdmin: 'Администратор',
   roleUser: 'Пользователь',
   roleDefault: 'Роль по умолчанию',
+  roleAdminConfigured: 'Администратор (по конфигурации)',
 
   selectedCount: 'Выбрано: {count}',
   bulkBan: 'Заблокировать',

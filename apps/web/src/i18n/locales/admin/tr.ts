@@ -94,6 +94,7 @@ export const adminTr: Messages['admin'] = {
   roleAdmin: 'Yönetici',
   roleUser: 'Kullanıcı',
   roleDefault: 'Varsayılan rol',
+  roleAdminConfigured: 'Yönetici (yapılandırmayla)',
 
   selectedCount: 'Seçilen: {count}',
   bulkBan: 'Engelle',

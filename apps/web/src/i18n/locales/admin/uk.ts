@@ -94,6 +94,7 @@ export const adminUk: Messages['admin'] = {
   roleAdmin: 'Адміністратор',
   roleUser: 'Користувач',
   roleDefault: 'Типова роль',
+  roleAdminConfigured: 'Адміністратор (за конфігурацією)',
 
   selectedCount: 'Вибрано: {count}',
   bulkBan: 'Заблокувати',

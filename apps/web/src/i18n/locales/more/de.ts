@@ -213,7 +213,9 @@ export const moreDe: MoreMessages = {
     errorTitle: 'Wir konnten deine E-Mail-Adresse nicht bestätigen',
     tokenExpired: 'Dieser Bestätigungslink ist abgelaufen. Fordere unten einen neuen an.',
     invalidToken:
-      'Dieser Bestätigungslink ist ungültig: Er wurde schon benutzt, ist unvollständig, oder ein neuerer Link hat ihn ersetzt.',
+      'Dieser Bestätigungslink funktioniert nicht mehr: Er ist unvollständig, abgelaufen oder wurde für eine Adresse erstellt, die das Konto nicht mehr verwendet.',
+    maybeVerified:
+      'Wenn du diese Adresse schon bestätigt hast (mit diesem oder einem anderen Link), ist nichts weiter zu tun: Melde dich an. Wenn nicht, fordere unten einen neuen Link an.',
     userNotFound: 'Wir finden das Konto nicht, für das dieser Link erstellt wurde. Vielleicht wurde es gelöscht.',
     unauthorized:
       'Dieser Link gehört zu einem anderen Konto als dem, mit dem du angemeldet bist. Melde dich ab und öffne den Link erneut.',

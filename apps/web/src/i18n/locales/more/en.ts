@@ -203,7 +203,9 @@ export const moreEn = {
     errorTitle: 'We could not verify your email',
     tokenExpired: 'This verification link has expired. Request a new one below.',
     invalidToken:
-      'This verification link is not valid: it has been used already, is incomplete, or a newer link has replaced it.',
+      'This verification link no longer works: it is incomplete, it has expired, or it was made for an address the account no longer uses.',
+    maybeVerified:
+      'If you have already verified this address (with this link or another one), there is nothing more to do: sign in. If not, ask for a new link below.',
     userNotFound: 'We could not find the account this link was made for. It may have been deleted.',
     unauthorized:
       'This link belongs to a different account than the one you are signed in with. Sign out, then open the link again.',

@@ -208,7 +208,9 @@ export const moreEs: MoreMessages = {
     errorTitle: 'No hemos podido verificar tu correo',
     tokenExpired: 'Este enlace de verificación ha caducado. Solicita uno nuevo a continuación.',
     invalidToken:
-      'Este enlace de verificación no es válido: ya se ha usado, está incompleto o uno más reciente lo ha sustituido.',
+      'Este enlace de verificación ya no funciona: está incompleto, ha caducado o se creó para una dirección que la cuenta ya no usa.',
+    maybeVerified:
+      'Si ya verificaste esta dirección (con este enlace u otro), no hay nada más que hacer: inicia sesión. Si no, solicita un enlace nuevo a continuación.',
     userNotFound: 'No encontramos la cuenta para la que se creó este enlace. Puede que se haya eliminado.',
     unauthorized:
       'Este enlace pertenece a una cuenta distinta de aquella con la que has iniciado sesión. Cierra la sesión y vuelve a abrir el enlace.',

@@ -211,7 +211,9 @@ export const moreFr: MoreMessages = {
     errorTitle: 'Nous n’avons pas pu vérifier votre adresse e-mail',
     tokenExpired: 'Ce lien de vérification a expiré. Demandez-en un nouveau ci-dessous.',
     invalidToken:
-      'Ce lien de vérification n’est pas valide : il a déjà servi, il est incomplet, ou un lien plus récent l’a remplacé.',
+      'Ce lien de vérification ne fonctionne plus : il est incomplet, il a expiré, ou il a été créé pour une adresse que le compte n’utilise plus.',
+    maybeVerified:
+      'Si vous avez déjà vérifié cette adresse (avec ce lien ou un autre), il n’y a plus rien à faire : connectez-vous. Sinon, demandez un nouveau lien ci-dessous.',
     userNotFound: 'Nous ne trouvons pas le compte pour lequel ce lien a été créé. Il a peut-être été supprimé.',
     unauthorized:
       'Ce lien appartient à un autre compte que celui avec lequel vous êtes connecté. Déconnectez-vous, puis rouvrez le lien.',

@@ -201,7 +201,9 @@ export const morePl: MoreMessages = {
     errorTitle: 'Nie udało się potwierdzić adresu e-mail',
     tokenExpired: 'Ten link weryfikacyjny wygasł. Poproś poniżej o nowy.',
     invalidToken:
-      'Ten link weryfikacyjny jest nieprawidłowy: został już użyty, jest niepełny albo zastąpił go nowszy link.',
+      'Ten link weryfikacyjny już nie działa: jest niepełny, wygasł albo został utworzony dla adresu, którego konto już nie używa.',
+    maybeVerified:
+      'Jeśli ten adres jest już zweryfikowany (tym lub innym linkiem), nie trzeba nic więcej robić: zaloguj się. Jeśli nie, poproś poniżej o nowy link.',
     userNotFound: 'Nie znaleźliśmy konta, dla którego utworzono ten link. Być może zostało usunięte.',
     unauthorized:
       'Ten link należy do innego konta niż to, na które jesteś zalogowany. Wyloguj się i otwórz link ponownie.',

@@ -205,7 +205,9 @@ export const moreTr: MoreMessages = {
     errorTitle: 'E-posta adresinizi doğrulayamadık',
     tokenExpired: 'Bu doğrulama bağlantısının süresi doldu. Aşağıdan yenisini isteyin.',
     invalidToken:
-      'Bu doğrulama bağlantısı geçerli değil: daha önce kullanılmış, eksik kopyalanmış ya da daha yeni bir bağlantıyla değiştirilmiş olabilir.',
+      'Bu doğrulama bağlantısı artık çalışmıyor: eksik kopyalanmış, süresi dolmuş ya da hesabın artık kullanmadığı bir adres için oluşturulmuş olabilir.',
+    maybeVerified:
+      'Bu adresi zaten doğruladıysanız (bu veya başka bir bağlantıyla) yapmanız gereken başka bir şey yok: giriş yapın. Doğrulamadıysanız aşağıdan yeni bir bağlantı isteyin.',
     userNotFound: 'Bu bağlantının oluşturulduğu hesabı bulamadık. Silinmiş olabilir.',
     unauthorized:
       'Bu bağlantı, giriş yaptığınız hesaptan farklı bir hesaba ait. Çıkış yapın ve bağlantıyı yeniden açın.',
