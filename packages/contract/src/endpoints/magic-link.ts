@@ -51,7 +51,7 @@ export const magicLinkVerify = endpoint({
   /** Without callbackURL: the session as better-auth answers, or the second factor's challenge. */
   response: z.union([z.object({ token: z.string(), user: userJson, session: sessionJson }), twoFactorChallengeJson]),
   answers: 'redirect',
-  errors: ['INVALID_TOKEN', 'BANNED_USER', 'FAILED_TO_CREATE_SESSION'],
+  errors: ['INVALID_TOKEN', 'UNAUTHORIZED', 'BANNED_USER', 'FAILED_TO_CREATE_SESSION'],
   // a new sign-in ends the browser's earlier session
   session: 'optional',
   checksQueryCallbackURL: true,

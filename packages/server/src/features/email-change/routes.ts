@@ -4,7 +4,7 @@
  */
 import { emailChange as rows } from '@latch/contract';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { withMinimumDuration } from '../email-verification/index.ts';
+import { answerInFixedTime } from '../email-verification/index.ts';
 import { requireSession } from '../session/index.ts';
 import {
   approveEmailChange,
@@ -22,8 +22,10 @@ const changeEmail = defineEndpoint(rows.changeEmail, {
     // moving the address moves every mailed way in: a recent sign-in, and never as an admin acting as the person
     const current = await requireSession(ctx, 'recent', { ownerOnly: true });
     const request = () => requestEmailChange(ctx, current.user, ctx.body.newEmail, ctx.body.callbackURL);
-    // where a taken address is answered like a free one, it takes as long too (nothing is mailed for it)
-    if (keepsQuietAboutAddresses(ctx.deps.config)) await withMinimumDuration(QUIET_MINIMUM_MS, request);
+    // where a taken address is answered like a free one, it takes as long too (nothing is mailed for
+    // it): a slower approval mail to the current address follows the answer
+    if (keepsQuietAboutAddresses(ctx.deps.config))
+      await answerInFixedTime(ctx.deps.logger, QUIET_MINIMUM_MS, 'a change-email request', request);
     else await request();
     return { status: true };
   },

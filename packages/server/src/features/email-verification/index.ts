@@ -9,4 +9,4 @@ export {
   verifyEmailURL,
 } from './service.ts';
 export { emailVerificationCheck } from './sign-in-check.ts';
-export { apiURL, appendQuery, withMinimumDuration } from './urls.ts';
+export { answerInFixedTime, apiURL, appendQuery } from './urls.ts';

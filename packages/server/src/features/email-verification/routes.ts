@@ -6,7 +6,7 @@ import { limitAccount } from '../../core/http/rate-limit/index.ts';
 import { getCurrentSession } from '../session/index.ts';
 import { findUserByEmail, userToJson } from '../user/index.ts';
 import { followEmailToken, sendVerificationMail } from './service.ts';
-import { appendQuery, withMinimumDuration } from './urls.ts';
+import { answerInFixedTime, appendQuery } from './urls.ts';
 
 /** Without a session the answer takes at least this long, whoever the address belongs to. */
 const ANONYMOUS_SEND_MINIMUM_MS = 500;
@@ -18,8 +18,9 @@ const sendVerificationEmail = defineEndpoint(rows.sendVerificationEmail, {
     await limitAccount(ctx, email);
     const current = await getCurrentSession(ctx, { disableCookieCache: true });
     if (!current) {
-      // the same answer, in the same time, for unknown, verified and unverified addresses
-      await withMinimumDuration(ANONYMOUS_SEND_MINIMUM_MS, async () => {
+      // the same answer, in the same time, for unknown, verified and unverified addresses (a
+      // slower mail follows the answer)
+      await answerInFixedTime(ctx.deps.logger, ANONYMOUS_SEND_MINIMUM_MS, 'a verification mail', async () => {
         const user = await findUserByEmail(ctx.deps.db, email);
         if (!user || user.emailVerified) return;
         try {

@@ -1,5 +1,6 @@
 /** Building the links the flows mail and the redirects they answer with. */
 import type { ResolvedConfig } from '../../core/config/resolve.ts';
+import type { Logger } from '../../core/logger.ts';
 
 /** `<baseURL>/api/auth<path>` with the query parameters, in order. */
 export function apiURL(config: ResolvedConfig, path: string, params: Record<string, string>): string {
@@ -20,13 +21,33 @@ export function appendQuery(target: string, params: Record<string, string>): str
   return `${base}${separator}${query}${hash}`;
 }
 
-/** A minimum response time, so that an answer does not reveal which branch ran (real time, not the app clock). */
-export async function withMinimumDuration<T>(minimumMs: number, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  try {
-    return await work();
-  } finally {
-    const remaining = minimumMs - (performance.now() - started);
-    if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+/**
+ * Answers in a fixed time (real time, not the app clock), so that the answer does not reveal
+ * which branch ran: an address with an account mails something, a free one does not.
+ * - The work finished within `ms`: the answer waits for the rest of `ms`, then is the work's
+ *   (its error thrown).
+ * - The work still runs at `ms` (a slow SMTP relay): the answer goes now, as a success, and
+ *   the work goes on; a failure after the answer is logged. Waiting for the mail would make
+ *   an address with an account answer as late as its mail went out.
+ */
+export async function answerInFixedTime(
+  logger: Logger,
+  ms: number,
+  what: string,
+  work: () => Promise<unknown>,
+): Promise<void> {
+  const outcome = work().then(
+    () => ({ failed: false as const }),
+    (error: unknown) => ({ failed: true as const, error }),
+  );
+  const deadline = new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));
+  const first = await Promise.race([outcome, deadline]);
+  if (first === null) {
+    void outcome.then((late) => {
+      if (late.failed) logger.error(`${what} failed after the answer`, { error: late.error });
+    });
+    return;
   }
+  await deadline;
+  if (first.failed) throw first.error;
 }

@@ -22,7 +22,7 @@ import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { recordEvent } from '../audit/index.ts';
 import { apiURL } from '../email-verification/index.ts';
 import { findOrCreateProvenUser, secretStillFits } from '../mailbox-proof/index.ts';
-import type { Session } from '../session/index.ts';
+import { getCurrentSession, type Session } from '../session/index.ts';
 import { grantSession } from '../sign-in/index.ts';
 import { findUserByEmail, type User } from '../user/index.ts';
 
@@ -129,6 +129,15 @@ export async function followMagicLink(ctx: Ctx, token: string): Promise<Followed
     name: value.name,
   } as const;
   if (!(await secretStillFits(ctx, address))) return refuse(ctx, value.userId, 'account_changed');
+  // A hostile page can send a browser to a link (a GET): the attacker's own link would end the
+  // signed-in person's session and make the browser the attacker's, so that what the person
+  // does next goes into the attacker's account (login CSRF). In a browser signed in as another
+  // account the link is refused unspent, as a verification link is; the person signs out first.
+  const current = await getCurrentSession(ctx, { disableCookieCache: true });
+  if (current && current.user.email.toLowerCase() !== value.email.toLowerCase()) {
+    await recordRefusal(ctx, value.userId, 'other_account_signed_in');
+    throw authError('UNAUTHORIZED');
+  }
   // the DELETE decides between two clicks (or a click and a mail scanner): one spends the link
   if (!(await consumeTokenById(db, stored.id))) return refuse(ctx, value.userId, 'spent');
   const proven = await findOrCreateProvenUser(ctx, address);
@@ -142,6 +151,11 @@ export async function followMagicLink(ctx: Ctx, token: string): Promise<Followed
 
 /** A refused link is a failed sign-in in the audit log (the reason only, never the link). */
 async function refuse(ctx: Ctx, userId: string | null, reason: string): Promise<never> {
+  await recordRefusal(ctx, userId, reason);
+  throw authError('INVALID_TOKEN');
+}
+
+async function recordRefusal(ctx: Ctx, userId: string | null, reason: string): Promise<void> {
   await recordEvent(ctx.deps.db, ctx, {
     type: 'sign_in',
     outcome: 'failure',
@@ -150,7 +164,6 @@ async function refuse(ctx: Ctx, userId: string | null, reason: string): Promise<
     targetId: userId,
     details: { method: 'magic-link', reason },
   });
-  throw authError('INVALID_TOKEN');
 }
 
 function safeJson(text: string): unknown {

@@ -8,7 +8,7 @@ import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
-import { apiURL, appendQuery, withMinimumDuration } from '../email-verification/index.ts';
+import { answerInFixedTime, apiURL, appendQuery } from '../email-verification/index.ts';
 import { describeResetToken, isResetTokenValid, requestPasswordReset, resetPassword } from './service.ts';
 
 const RESET_REQUESTED = {
@@ -16,7 +16,7 @@ const RESET_REQUESTED = {
   message: 'If this email exists in our system, check your email for the reset link',
 } as const;
 
-/** Known and unknown addresses answer alike, in about the same time. */
+/** Known and unknown addresses answer alike, in the same time (a slower mail follows the answer). */
 const RESET_REQUEST_MINIMUM_MS = 500;
 
 /** request-password-reset and forget-password: one handler (the rows share their body schema). */
@@ -24,7 +24,7 @@ async function requestReset(ctx: RequestContext<z.output<typeof rows.requestPass
   if (!ctx.deps.config.emailAndPassword.enabled) throw authError('RESET_PASSWORD_DISABLED');
   // per address, whoever asks and from wherever: a mailbox is not flooded through rotating IPs
   await limitAccount(ctx, ctx.body.email);
-  await withMinimumDuration(RESET_REQUEST_MINIMUM_MS, () =>
+  await answerInFixedTime(ctx.deps.logger, RESET_REQUEST_MINIMUM_MS, 'a reset request', () =>
     requestPasswordReset(ctx, ctx.body.email, ctx.body.redirectTo),
   );
   return RESET_REQUESTED;
