@@ -52,9 +52,12 @@ export function UserActions({ user, onDone }: { user: AdminUser; onDone: (note: 
             {t.admin.ban}
           </Button>
         )}
-        <Button variant="secondary" onClick={() => setAsking('password')}>
-          {t.admin.setPassword}
-        </Button>
+        {/* an admin's password is theirs to change, one's own included (docs/admin.md, admins acting on admins) */}
+        {self || admin ? null : (
+          <Button variant="secondary" onClick={() => setAsking('password')}>
+            {t.admin.setPassword}
+          </Button>
+        )}
         {self || admin ? null : (
           <Button variant="secondary" onClick={() => setAsking('impersonate')}>
             {t.admin.impersonate}

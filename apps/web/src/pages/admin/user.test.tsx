@@ -262,7 +262,20 @@ describe('a person’s page', () => {
     expect(within(actions).queryByRole('button', { name: 'Ban' })).toBeNull();
     expect(within(actions).queryByRole('button', { name: 'Impersonate' })).toBeNull();
     expect(within(actions).queryByRole('button', { name: 'Delete' })).toBeNull();
-    expect(within(actions).getByRole('button', { name: 'Set password' })).toBeTruthy();
+    // the server refuses an admin's own password too: it is changed from the account's settings
+    expect(within(actions).queryByRole('button', { name: 'Set password' })).toBeNull();
+  });
+
+  it('offers no password and no impersonation on another admin’s page, only what stops them', async () => {
+    ada = person('u-2', 'Ada Lovelace', { role: 'admin', isAdmin: true });
+    serveAda();
+    renderApp('/admin/users/u-2');
+    await heading('Ada Lovelace');
+    const actions = screen.getByRole('region', { name: 'Actions' });
+    expect(within(actions).queryByRole('button', { name: 'Set password' })).toBeNull();
+    expect(within(actions).queryByRole('button', { name: 'Impersonate' })).toBeNull();
+    expect(within(actions).getByRole('button', { name: 'Ban' })).toBeTruthy();
+    expect(within(actions).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 
   it('shows what was done to them and by them, each event’s details in a drawer', async () => {

@@ -6,7 +6,21 @@
 import type { ResolvedConfig } from '../../core/config/resolve.ts';
 
 export const ADMIN_STATEMENTS = {
-  user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password', 'set-email', 'get', 'update'],
+  // better-auth's admin role, `set-phone` included (CONTRACT §6.3): has-permission answers as its client's
+  // checkRolePermission does, though Latch keeps no phone number to set
+  user: [
+    'create',
+    'list',
+    'set-role',
+    'ban',
+    'impersonate',
+    'delete',
+    'set-password',
+    'set-email',
+    'set-phone',
+    'get',
+    'update',
+  ],
   session: ['list', 'revoke', 'delete'],
 } as const;
 
@@ -27,7 +41,13 @@ export function isAdmin(user: { id: string; role: string | null }, options: Admi
   return rolesOf(user.role, options).some((r) => options.adminRoles.includes(r));
 }
 
-/** Every listed action on every listed resource must be granted. */
+/**
+ * Every listed action on every listed resource must be granted, as better-auth's role tables
+ * decide: a resource the admin plugin does not have, or one listed with no action, is not granted;
+ * only the table's own resources count (never `constructor` or `toString`, which every object
+ * inherits). No resource at all (`{}`) asks only for an admin: the guard of the webhook and key
+ * endpoints; has-permission refuses an empty check before it gets here.
+ */
 export function hasAdminPermission(
   user: { id: string; role: string | null },
   permissions: AdminPermissions,
@@ -35,8 +55,11 @@ export function hasAdminPermission(
 ): boolean {
   if (!isAdmin(user, options)) return false;
   return Object.entries(permissions).every(([resource, actions]) => {
-    const granted: readonly string[] = ADMIN_STATEMENTS[resource as AdminResource] ?? [];
-    return (actions ?? []).every((a) => granted.includes(a));
+    const granted: readonly string[] | undefined = Object.hasOwn(ADMIN_STATEMENTS, resource)
+      ? ADMIN_STATEMENTS[resource as AdminResource]
+      : undefined;
+    const asked: readonly string[] = actions ?? [];
+    return granted !== undefined && asked.length > 0 && asked.every((a) => granted.includes(a));
   });
 }
 

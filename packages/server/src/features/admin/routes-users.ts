@@ -36,7 +36,7 @@ import {
 import { prepareUsernameFields } from '../username/index.ts';
 import { adminOptions, requireAdmin } from './guard.ts';
 import { isAdmin } from './permissions.ts';
-import { adminUserToJson, listUsers, normalizeRole, requireUser } from './service.ts';
+import { adminUserToJson, assertNotAnAdminsWayIn, listUsers, normalizeRole, requireUser } from './service.ts';
 
 /** The longest image URL kept, as update-user allows: MariaDB's TEXT column holds 64 KiB. */
 const MAX_IMAGE_LENGTH = 8192;
@@ -151,6 +151,7 @@ const updateUser = defineEndpoint(rows.updateUser, {
         if (!isValidEmail(email)) throw authError('INVALID_EMAIL');
         const owner = await findUserByEmail(ctx.deps.db, email);
         if (owner && owner.id !== target.id) throw authError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+        if (email !== target.email) assertNotAnAdminsWayIn(target, options, 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL');
         changes.email = email;
       }
       if (typeof data.emailVerified === 'boolean') changes.emailVerified = data.emailVerified;
@@ -282,6 +283,7 @@ const setUserPassword = defineEndpoint(rows.setUserPassword, {
     );
     assertPasswordLength(ctx.body.newPassword, ctx.deps.config);
     const target = await requireUser(ctx.deps, ctx.body.userId);
+    assertNotAnAdminsWayIn(target, adminOptions(ctx), 'YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD');
     await assertNotCompromised(ctx.deps, ctx.body.newPassword, target);
     const hash = await hashPassword(ctx.body.newPassword);
     await ctx.deps.db.transaction().execute(async (trx) => {

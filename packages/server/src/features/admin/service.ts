@@ -1,5 +1,5 @@
 /** Rules shared by the admin endpoints and the sign-in check for bans. */
-import type { admin } from '@latch/contract';
+import type { admin, ErrorCode } from '@latch/contract';
 import { sql } from 'kysely';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
@@ -24,6 +24,17 @@ export function normalizeRole(role: unknown, options: AdminOptions): string {
   const known = knownRoles(options);
   if (list.some((r) => !known.has(r as string))) throw authError('YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE');
   return [...new Set(list as string[])].join(',');
+}
+
+/**
+ * An admin's ways in (the password, the address) are not the admin API's to change: not another
+ * admin's (that would make one admin another, which impersonation refuses), not one's own (a copied
+ * cookie would take the account without the current password or the current address's approval).
+ * Every admin holds every admin permission, so no admin acts on someone with more; this is the one
+ * thing an admin may not do to a peer (docs/admin.md, "Admins acting on admins").
+ */
+export function assertNotAnAdminsWayIn(target: User, options: AdminOptions, refusal: ErrorCode): void {
+  if (isAdmin(target, options)) throw authError(refusal);
 }
 
 export async function requireUser(deps: AuthDeps, userId: string): Promise<User> {
