@@ -1,8 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { AuthCard } from '../../components/layout.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { ErrorCode, Messages, OAuthErrorCode } from '../../i18n/messages.ts';
+import { useSession } from '../../lib/session.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 
 /** OAuth failures that only mean "this attempt is spoiled": starting again fixes them. */
 const RESTART_CODES: ReadonlySet<string> = new Set([
@@ -32,6 +35,31 @@ export function ErrorPage() {
   const code = /^[A-Za-z0-9_'-]{1,100}$/.test(raw) ? raw : 'UNKNOWN';
   const description = params.get('error_description');
   const restart = RESTART_CODES.has(code.toLowerCase());
+  const session = useSession();
+  const signOut = useSignOut();
+  const signedInAs = session.data?.user.email ?? null;
+
+  // a link for another account, opened in a browser signed in (the server refuses it unspent, so
+  // that a hostile page cannot swap the person into someone else's account): sign out, open it again
+  if (code.toUpperCase() === 'UNAUTHORIZED' && signedInAs) {
+    return (
+      <AuthCard title={t.errorPage.title}>
+        <Alert tone="warning">
+          <p>{format(t.errorPage.otherAccount, { email: signedInAs })}</p>
+        </Alert>
+        {signOut.error ? <FormError error={signOut.error} /> : null}
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={signOut.isPending}
+          onClick={() => void signOut.signOut('/sign-in')}
+        >
+          {signOut.isPending ? t.common.signingOut : t.common.signOut}
+        </button>
+        <p className="error-code">{format(t.errorPage.codeLabel, { code })}</p>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={restart ? t.errorPage.restartTitle : t.errorPage.title}>

@@ -30,6 +30,8 @@ export const moreDe: MoreMessages = {
     restartBody:
       'Die Anmeldung konnte nicht abgeschlossen werden, weil sie zu lange gedauert hat oder in einem anderen Browser geöffnet wurde. Es wurde nichts verändert. Starte neu und schließe sie innerhalb weniger Minuten ab.',
     restart: 'Anmeldung neu starten',
+    otherAccount:
+      'Dieser Link gehört zu einem anderen Konto als dem, mit dem du angemeldet bist ({email}). Es wurde nichts geändert. Melde dich ab und öffne den Link dann erneut.',
     codeLabel: 'Fehlercode: {code}',
     details: 'Angaben des Anbieters: {description}',
     codes: {

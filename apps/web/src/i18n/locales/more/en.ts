@@ -35,6 +35,8 @@ export const moreEn = {
     restartBody:
       'Your sign-in could not be completed because it took too long or was opened in a different browser. Nothing was changed. Start again and finish within a few minutes.',
     restart: 'Start signing in again',
+    otherAccount:
+      'This link is for a different account than the one you are signed in with ({email}). Nothing was changed. Sign out, then open the link again.',
     codeLabel: 'Error code: {code}',
     details: 'Details from the provider: {description}',
     codes: {

@@ -30,6 +30,8 @@ export const moreEs: MoreMessages = {
     restartBody:
       'No se pudo completar el inicio de sesión porque tardó demasiado o se abrió en otro navegador. No se ha cambiado nada. Empieza de nuevo y termina en pocos minutos.',
     restart: 'Volver a iniciar sesión',
+    otherAccount:
+      'Este enlace es de una cuenta distinta de aquella con la que has iniciado sesión ({email}). No se ha cambiado nada. Cierra la sesión y vuelve a abrir el enlace.',
     codeLabel: 'Código de error: {code}',
     details: 'Detalles del proveedor: {description}',
     codes: {

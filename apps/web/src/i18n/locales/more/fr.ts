@@ -30,6 +30,8 @@ export const moreFr: MoreMessages = {
     restartBody:
       'La connexion n’a pas pu aboutir, car elle a pris trop de temps ou a été ouverte dans un autre navigateur. Rien n’a été modifié. Recommencez et terminez en quelques minutes.',
     restart: 'Recommencer la connexion',
+    otherAccount:
+      'Ce lien concerne un autre compte que celui avec lequel vous êtes connecté ({email}). Rien n’a été modifié. Déconnectez-vous, puis ouvrez à nouveau le lien.',
     codeLabel: 'Code d’erreur : {code}',
     details: 'Précisions du fournisseur : {description}',
     codes: {

@@ -30,6 +30,8 @@ export const morePl: MoreMessages = {
     restartBody:
       'Nie udało się dokończyć logowania, ponieważ trwało zbyt długo lub zostało otwarte w innej przeglądarce. Nic nie zostało zmienione. Zacznij od nowa i dokończ w ciągu kilku minut.',
     restart: 'Zacznij logowanie od nowa',
+    otherAccount:
+      'Ten link dotyczy innego konta niż to, na które jesteś zalogowany ({email}). Nic nie zostało zmienione. Wyloguj się, a potem otwórz link ponownie.',
     codeLabel: 'Kod błędu: {code}',
     details: 'Szczegóły od dostawcy: {description}',
     codes: {

@@ -30,6 +30,8 @@ export const moreTr: MoreMessages = {
     restartBody:
       'Giriş tamamlanamadı; çok uzun sürdü ya da başka bir tarayıcıda açıldı. Hiçbir şey değiştirilmedi. Yeniden başlayın ve birkaç dakika içinde tamamlayın.',
     restart: 'Girişi yeniden başlat',
+    otherAccount:
+      'Bu bağlantı, oturum açtığınız hesaptan ({email}) farklı bir hesaba ait. Hiçbir şey değiştirilmedi. Oturumu kapatın, sonra bağlantıyı yeniden açın.',
     codeLabel: 'Hata kodu: {code}',
     details: 'Sağlayıcının verdiği ayrıntı: {description}',
     codes: {
