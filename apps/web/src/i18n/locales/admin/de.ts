@@ -179,8 +179,10 @@ export const adminDe: Messages['admin'] = {
   allRevoked: '{name} wurde überall abgemeldet.',
 
   actionsTitle: 'Aktionen',
-  selfNote: 'Das ist dein eigenes Konto: Sperren, Übernehmen und Löschen sind hier nicht möglich.',
-  impersonateAdminNote: 'Administratoren können nicht übernommen werden.',
+  selfNote:
+    'Das ist dein eigenes Konto: Sperren, Übernehmen, Löschen und ein neues Passwort sind hier nicht möglich (ändere dein Passwort in den Kontoeinstellungen).',
+  impersonateAdminNote:
+    'Administratoren können nicht übernommen werden, und ihr Passwort und ihre Adresse werden hier nicht gesetzt.',
   ban: 'Sperren',
   banTitle: '{name} sperren?',
   banBody:

@@ -179,8 +179,9 @@ export const adminEn = {
   allRevoked: '{name} has been signed out everywhere.',
 
   actionsTitle: 'Actions',
-  selfNote: 'This is your own account: banning, impersonating and deleting it are not possible here.',
-  impersonateAdminNote: 'Administrators cannot be impersonated.',
+  selfNote:
+    'This is your own account: banning, impersonating and deleting it, or setting its password, are not possible here (change your password in your account settings).',
+  impersonateAdminNote: 'Administrators cannot be impersonated, and their password and address are not set here.',
   ban: 'Ban',
   banTitle: 'Ban {name}?',
   banBody:

@@ -180,8 +180,10 @@ export const adminEs: Messages['admin'] = {
   allRevoked: 'Se ha cerrado la sesión de {name} en todas partes.',
 
   actionsTitle: 'Acciones',
-  selfNote: 'Es tu propia cuenta: aquí no puedes bloquearla, suplantarla ni eliminarla.',
-  impersonateAdminNote: 'No se puede suplantar a los administradores.',
+  selfNote:
+    'Es tu propia cuenta: aquí no puedes bloquearla, suplantarla, eliminarla ni ponerle contraseña (cambia tu contraseña en los ajustes de tu cuenta).',
+  impersonateAdminNote:
+    'No se puede suplantar a los administradores, y su contraseña y su dirección no se cambian aquí.',
   ban: 'Bloquear',
   banTitle: '¿Bloquear a {name}?',
   banBody:

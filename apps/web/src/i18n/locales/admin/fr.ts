@@ -180,8 +180,10 @@ export const adminFr: Messages['admin'] = {
   allRevoked: '{name} a été déconnecté partout.',
 
   actionsTitle: 'Actions',
-  selfNote: 'C’est votre propre compte : le bannir, emprunter son identité ou le supprimer n’est pas possible ici.',
-  impersonateAdminNote: 'On ne peut pas emprunter l’identité d’un administrateur.',
+  selfNote:
+    'C’est votre propre compte : le bannir, emprunter son identité, le supprimer ou définir son mot de passe n’est pas possible ici (changez votre mot de passe dans les paramètres de votre compte).',
+  impersonateAdminNote:
+    'On ne peut pas emprunter l’identité d’un administrateur, et son mot de passe et son adresse ne se changent pas ici.',
   ban: 'Bannir',
   banTitle: 'Bannir {name} ?',
   banBody:

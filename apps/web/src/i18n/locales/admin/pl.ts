@@ -178,8 +178,9 @@ export const adminPl: Messages['admin'] = {
   allRevoked: 'Konto {name} zostało wylogowane wszędzie.',
 
   actionsTitle: 'Działania',
-  selfNote: 'To Twoje własne konto: nie możesz go tu zablokować, przejąć ani usunąć.',
-  impersonateAdminNote: 'Kont administratorów nie można przejmować.',
+  selfNote:
+    'To Twoje własne konto: nie możesz go tu zablokować, przejąć, usunąć ani ustawić mu hasła (hasło zmienisz w ustawieniach konta).',
+  impersonateAdminNote: 'Kont administratorów nie można przejmować, a ich hasła i adresu nie ustawia się tutaj.',
   ban: 'Zablokuj',
   banTitle: 'Zablokować konto {name}?',
   banBody:

@@ -178,8 +178,9 @@ export const adminTr: Messages['admin'] = {
   allRevoked: '{name} kişisinin oturumları her yerde kapatıldı.',
 
   actionsTitle: 'İşlemler',
-  selfNote: 'Bu sizin kendi hesabınız: onu burada engelleyemez, ona bürünemez ve silemezsiniz.',
-  impersonateAdminNote: 'Yöneticilerin kimliğine bürünülemez.',
+  selfNote:
+    'Bu sizin kendi hesabınız: onu burada engelleyemez, ona bürünemez, silemez ve parolasını belirleyemezsiniz (parolanızı hesap ayarlarınızdan değiştirin).',
+  impersonateAdminNote: 'Yöneticilerin kimliğine bürünülemez; parolaları ve adresleri burada belirlenmez.',
   ban: 'Engelle',
   banTitle: '{name} engellensin mi?',
   banBody:
