@@ -20,6 +20,16 @@ describe('configuration', () => {
     expect(withTotp.plugins.admin ? withTotp.plugins.admin.requireSecondFactor : null).toBe('always');
   });
 
+  it('refuses admin role names that could never be held (a comma, spaces at either end)', () => {
+    const d = dir();
+    for (const admin of [{ adminRoles: ['admin,owner'] }, { adminRoles: [' admin'] }, { defaultRole: 'user,' }]) {
+      writeFileSync(join(d, 'c.json'), JSON.stringify({ plugins: { admin } }));
+      expect(() => loadSettings({ AUTH_CONFIG: 'c.json' }, d)).toThrow(/no comma and no space at either end/);
+    }
+    writeFileSync(join(d, 'c.json'), JSON.stringify({ plugins: { admin: { adminRoles: ['admin', 'super admin'] } } }));
+    expect(() => loadSettings({ AUTH_CONFIG: 'c.json', AUTH_SECRET: 's'.repeat(48) }, d)).not.toThrow();
+  });
+
   it('names an unknown key and a wrong type', () => {
     const d = dir();
     writeFileSync(join(d, 'c.json'), JSON.stringify({ session: { expiresIn: 'soon', bogus: 1 } }));

@@ -8,6 +8,12 @@ import { z } from 'zod';
 import { isAddressOrRange } from '../http/client-ip.ts';
 
 const seconds = z.number().int().nonnegative();
+/**
+ * A role's name: a user's roles are stored comma-joined (better-auth's form), so a name with a
+ * comma, or with spaces at either end (trimmed from what admins type), could never be held.
+ */
+const roleName = z.string().regex(/^[^,\s](?:[^,]*[^,\s])?$/, 'a role name has no comma and no space at either end');
+
 const positiveSeconds = z.number().int().positive();
 
 const endpointsSchema = z
@@ -313,8 +319,8 @@ export const configFileSchema = z
         admin: pluginToggle(
           z
             .object({
-              defaultRole: z.string().min(1).optional(),
-              adminRoles: z.array(z.string().min(1)).optional(),
+              defaultRole: roleName.optional(),
+              adminRoles: z.array(roleName).optional(),
               adminUserIds: z.array(z.string().min(1)).optional(),
               impersonationSessionDuration: positiveSeconds.optional(),
               /**
