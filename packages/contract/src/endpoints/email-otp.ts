@@ -79,7 +79,7 @@ export const verifyEmailOtp = endpoint({
     'Proves the address with a mailed code; signs in when emailVerification.autoSignInAfterVerification is on (token null otherwise)',
   body: z.object({ email: emailField, otp }),
   response: z.object({ status: z.literal(true), token: z.string().nullable(), user: userJson }),
-  errors: [...codeErrors, 'USER_NOT_FOUND'],
+  errors: [...codeErrors, 'USER_NOT_FOUND', 'UNAUTHORIZED'],
   session: 'optional',
   plugin,
 });

@@ -87,6 +87,25 @@ describe('the verification link’s landing page', () => {
     expect(screen.getByRole('button', { name: t.verifyEmail.resendSubmit })).toBeTruthy();
   });
 
+  it('signed out, a link refused as unauthorized asks the owner to sign in, or a stranger to claim by reset', async () => {
+    open('/verified?error=unauthorized');
+    await heading();
+    expect(screen.getByRole('alert').textContent).toContain(t.verifyEmail.signInToVerify);
+    expect(screen.queryByText(t.verifyEmail.unauthorized)).toBeNull();
+    expect(screen.getByRole('link', { name: t.verifyEmail.claimByReset }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(screen.getAllByRole('link', { name: t.common.signIn }).length).toBeGreaterThan(0);
+  });
+
+  it('signed in as another account, the same refusal says the link is another account’s', async () => {
+    setSession(account('ada@example.com', true));
+    open('/verified?error=unauthorized');
+    await heading();
+    expect(screen.getByRole('alert').textContent).toBe(t.verifyEmail.unauthorized);
+    expect(screen.queryByText(t.verifyEmail.signInToVerify)).toBeNull();
+  });
+
   it('another refusal of the server is said in its own words, not as "something went wrong"', async () => {
     open('/verified?error=couldnt_update_your_email');
     await heading();

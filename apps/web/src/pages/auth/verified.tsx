@@ -112,6 +112,9 @@ export function VerifiedPage() {
   // again and lands on "Email verified" (CONTRACT §4.10), so one refused here expired, was cut short or
   // names an address the account left; the person may well have verified with it (or another) before.
   const mayBeVerified = deadLink && user === null;
+  // signed out, `unauthorized` means the account has ways in beyond a password: its owner confirms
+  // the address signed in, and someone who did not create it claims it with a reset link instead
+  const signInToVerify = known === 'unauthorized' && user === null;
   return (
     <AuthCard
       title={t.verifyEmail.errorTitle}
@@ -121,9 +124,27 @@ export function VerifiedPage() {
         </p>
       }
     >
-      <Alert tone="error">
-        {alreadyVerified && known === 'token_expired' ? t.errors.TOKEN_EXPIRED : messageFor(error, t)}
-      </Alert>
+      {signInToVerify ? (
+        <Alert
+          tone="error"
+          actions={
+            <>
+              <Link className="button button--primary" to="/sign-in">
+                {t.common.signIn}
+              </Link>
+              <Link className="button button--secondary" to="/forgot-password">
+                {t.verifyEmail.claimByReset}
+              </Link>
+            </>
+          }
+        >
+          {t.verifyEmail.signInToVerify}
+        </Alert>
+      ) : (
+        <Alert tone="error">
+          {alreadyVerified && known === 'token_expired' ? t.errors.TOKEN_EXPIRED : messageFor(error, t)}
+        </Alert>
+      )}
       {alreadyVerified ? <Alert tone="info">{t.errors.EMAIL_ALREADY_VERIFIED}</Alert> : null}
       {mayBeVerified ? (
         <Alert

@@ -9,7 +9,7 @@ import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import type { MailKind } from '../../core/mail/render.ts';
 import { recordEvent } from '../audit/index.ts';
-import { findOrCreateProvenUser, secretStillFits } from '../mailbox-proof/index.ts';
+import { findOrCreateProvenUser, hasWaysInBeyondPassword, secretStillFits } from '../mailbox-proof/index.ts';
 import { getCurrentSession, setSessionCookies } from '../session/index.ts';
 import { grantSession } from '../sign-in/index.ts';
 import { findUserByEmail, type User, updateUserRow } from '../user/index.ts';
@@ -148,6 +148,11 @@ export async function verifyEmailWithCode(
   const user = await findUserByEmail(db, email);
   if (!user) throw authError('USER_NOT_FOUND');
   if (right.userId !== null && right.userId !== user.id) throw authError('INVALID_OTP');
+  const current = await getCurrentSession(ctx, { disableCookieCache: true });
+  // as a verification link (features/email-verification): an account set up beyond its password
+  // before its address was proven is verified only in its own session; the code is not spent
+  if (!user.emailVerified && current?.user.id !== user.id && (await hasWaysInBeyondPassword(db, user)))
+    throw authError('UNAUTHORIZED');
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
     if (!(await consumeTokenById(trx, right.id))) throw authError('INVALID_OTP');
@@ -162,7 +167,6 @@ export async function verifyEmailWithCode(
     });
   });
   const verified: User = { ...user, emailVerified: true, updatedAt: user.emailVerified ? user.updatedAt : now };
-  const current = await getCurrentSession(ctx, { disableCookieCache: true });
   if (current?.token && current.user.id === user.id) {
     // the cached session shows the verified address at once
     setSessionCookies(ctx, current.token, { session: current.session, user: verified });

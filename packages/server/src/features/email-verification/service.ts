@@ -28,6 +28,7 @@ import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/transport.ts';
 import { recordEvent } from '../audit/index.ts';
+import { hasWaysInBeyondPassword } from '../mailbox-proof/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { getCurrentSession, setSessionCookies } from '../session/index.ts';
 import { grantSession } from '../sign-in/index.ts';
@@ -201,6 +202,12 @@ export async function followEmailToken(
   if (value.kind === 'change-email') {
     return { kind: value.kind, user: await applyEmailChange(ctx, stored.id, value, user, callbackURL) };
   }
+
+  // An account set up beyond its password while nobody had proven the address (rule 6) is
+  // verified only in its own session: the person following the link may not be whoever set it
+  // up (anyone can have the mail sent), and would hand them the address (docs/security.md)
+  if (!user.emailVerified && current?.user.id !== user.id && (await hasWaysInBeyondPassword(db, user)))
+    throw VERIFY_ERRORS.unauthorized();
 
   // A verify-email link may be opened twice (a mail scanner, a second click): the address
   // is proven either way, but only the first use may sign the user in.

@@ -2,6 +2,7 @@ export {
   afterClaim,
   claimProvenAddress,
   findOrCreateProvenUser,
+  hasWaysInBeyondPassword,
   type MailboxProof,
   type ProvenAddress,
   type ProvenUser,

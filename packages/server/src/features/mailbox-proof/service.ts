@@ -118,6 +118,22 @@ async function createProvenUser(ctx: Ctx, proven: ProvenAddress): Promise<User> 
 }
 
 /**
+ * Whether the account has ways in beyond a password: a second factor, a passkey, a provider.
+ * Set up while nobody had proven its address, they are the stranger's part of a pre-registered
+ * account (rule 6), and a mere verification of the address must not make them the owner's:
+ * a verification followed outside a session of the account verifies such an account not.
+ */
+export async function hasWaysInBeyondPassword(db: Kysely<Database>, user: User): Promise<boolean> {
+  if (user.twoFactorEnabled) return true;
+  const [accounts, twoFactor, passkeys] = await Promise.all([
+    findAccountsOfUser(db, user.id),
+    findTwoFactorOfUser(db, user.id),
+    listPasskeys(db, user.id),
+  ]);
+  return twoFactor !== null || passkeys.length > 0 || accounts.some((a) => a.providerId !== 'credential');
+}
+
+/**
  * Marks the address proven. When nobody had proven it before, whatever was set up on the
  * account until now goes first, in the same transaction (removeUnprovenAccess). Then the
  * owner hears of it, when there was anything to remove. Two proofs at once both remove and

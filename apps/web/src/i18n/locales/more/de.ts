@@ -219,6 +219,9 @@ export const moreDe: MoreMessages = {
     maybeVerified:
       'Wenn du diese Adresse schon bestätigt hast (mit diesem oder einem anderen Link), ist nichts weiter zu tun: Melde dich an. Wenn nicht, fordere unten einen neuen Link an.',
     userNotFound: 'Wir finden das Konto nicht, für das dieser Link erstellt wurde. Vielleicht wurde es gelöscht.',
+    signInToVerify:
+      'Dieses Konto hat mehr Anmeldewege als ein Passwort (eine Authenticator-App, einen Passkey oder einen Anmeldedienst), darum bestätigt nur sein angemeldeter Inhaber die Adresse. Melde dich an und öffne den Link dann erneut. Hast du dieses Konto nicht angelegt, setze stattdessen sein Passwort über dieses Postfach zurück: Das Konto gehört dann dir, und was jemand anderes darin eingerichtet hat, wird entfernt.',
+    claimByReset: 'Passwort zurücksetzen',
     unauthorized:
       'Dieser Link gehört zu einem anderen Konto als dem, mit dem du angemeldet bist. Melde dich ab und öffne den Link erneut.',
     unknown: 'Beim Bestätigen deiner E-Mail-Adresse ist etwas schiefgelaufen.',

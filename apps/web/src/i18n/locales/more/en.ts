@@ -209,6 +209,9 @@ export const moreEn = {
     maybeVerified:
       'If you have already verified this address (with this link or another one), there is nothing more to do: sign in. If not, ask for a new link below.',
     userNotFound: 'We could not find the account this link was made for. It may have been deleted.',
+    signInToVerify:
+      'This account has more ways to sign in than a password (an authenticator app, a passkey or a sign-in provider), so its address is confirmed only by its owner, signed in. Sign in, then open the link again. If you did not create this account, reset its password from this mailbox instead: the account becomes yours, and whatever someone else set up on it is removed.',
+    claimByReset: 'Reset the password',
     unauthorized:
       'This link belongs to a different account than the one you are signed in with. Sign out, then open the link again.',
     unknown: 'Something went wrong while verifying your email address.',

@@ -214,6 +214,9 @@ export const moreEs: MoreMessages = {
     maybeVerified:
       'Si ya verificaste esta dirección (con este enlace u otro), no hay nada más que hacer: inicia sesión. Si no, solicita un enlace nuevo a continuación.',
     userNotFound: 'No encontramos la cuenta para la que se creó este enlace. Puede que se haya eliminado.',
+    signInToVerify:
+      'Esta cuenta tiene más formas de iniciar sesión que una contraseña (una app de autenticación, una llave de acceso o un proveedor), así que solo su titular, con la sesión iniciada, confirma la dirección. Inicia sesión y vuelve a abrir el enlace. Si no creaste esta cuenta, restablece su contraseña desde este buzón: la cuenta pasa a ser tuya y se elimina lo que otra persona configuró en ella.',
+    claimByReset: 'Restablecer la contraseña',
     unauthorized:
       'Este enlace pertenece a una cuenta distinta de aquella con la que has iniciado sesión. Cierra la sesión y vuelve a abrir el enlace.',
     unknown: 'Algo ha fallado al verificar tu dirección de correo.',

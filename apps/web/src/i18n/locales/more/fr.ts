@@ -217,6 +217,9 @@ export const moreFr: MoreMessages = {
     maybeVerified:
       'Si vous avez déjà vérifié cette adresse (avec ce lien ou un autre), il n’y a plus rien à faire : connectez-vous. Sinon, demandez un nouveau lien ci-dessous.',
     userNotFound: 'Nous ne trouvons pas le compte pour lequel ce lien a été créé. Il a peut-être été supprimé.',
+    signInToVerify:
+      'Ce compte a d’autres moyens de connexion qu’un mot de passe (une application d’authentification, une clé d’accès ou un fournisseur de connexion) : seul son titulaire, connecté, confirme son adresse. Connectez-vous, puis ouvrez à nouveau le lien. Si vous n’avez pas créé ce compte, réinitialisez plutôt son mot de passe depuis cette boîte : le compte devient le vôtre et ce que quelqu’un d’autre y a configuré est supprimé.',
+    claimByReset: 'Réinitialiser le mot de passe',
     unauthorized:
       'Ce lien appartient à un autre compte que celui avec lequel vous êtes connecté. Déconnectez-vous, puis rouvrez le lien.',
     unknown: 'Un problème est survenu lors de la vérification de votre adresse e-mail.',

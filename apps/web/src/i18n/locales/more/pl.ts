@@ -207,6 +207,9 @@ export const morePl: MoreMessages = {
     maybeVerified:
       'Jeśli ten adres jest już zweryfikowany (tym lub innym linkiem), nie trzeba nic więcej robić: zaloguj się. Jeśli nie, poproś poniżej o nowy link.',
     userNotFound: 'Nie znaleźliśmy konta, dla którego utworzono ten link. Być może zostało usunięte.',
+    signInToVerify:
+      'To konto ma więcej sposobów logowania niż hasło (aplikację uwierzytelniającą, klucz dostępu lub dostawcę logowania), więc jego adres potwierdza tylko zalogowany właściciel. Zaloguj się, a potem otwórz link ponownie. Jeśli to nie Ty założyłeś to konto, zresetuj jego hasło z tej skrzynki: konto stanie się Twoje, a to, co ktoś inny w nim ustawił, zostanie usunięte.',
+    claimByReset: 'Zresetuj hasło',
     unauthorized:
       'Ten link należy do innego konta niż to, na które jesteś zalogowany. Wyloguj się i otwórz link ponownie.',
     unknown: 'Podczas potwierdzania adresu e-mail coś poszło nie tak.',

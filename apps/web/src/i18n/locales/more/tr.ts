@@ -211,6 +211,9 @@ export const moreTr: MoreMessages = {
     maybeVerified:
       'Bu adresi zaten doğruladıysanız (bu veya başka bir bağlantıyla) yapmanız gereken başka bir şey yok: giriş yapın. Doğrulamadıysanız aşağıdan yeni bir bağlantı isteyin.',
     userNotFound: 'Bu bağlantının oluşturulduğu hesabı bulamadık. Silinmiş olabilir.',
+    signInToVerify:
+      'Bu hesabın paroladan başka giriş yolları da var (bir doğrulama uygulaması, bir geçiş anahtarı ya da bir giriş sağlayıcısı); bu yüzden adresini yalnızca oturum açmış sahibi doğrular. Oturum açın, sonra bağlantıyı yeniden açın. Bu hesabı siz oluşturmadıysanız, bunun yerine parolasını bu posta kutusundan sıfırlayın: hesap sizin olur ve başkasının kurduğu her şey kaldırılır.',
+    claimByReset: 'Parolayı sıfırla',
     unauthorized:
       'Bu bağlantı, giriş yaptığınız hesaptan farklı bir hesaba ait. Çıkış yapın ve bağlantıyı yeniden açın.',
     unknown: 'E-posta adresiniz doğrulanırken bir sorun oluştu.',
