@@ -179,6 +179,39 @@ describe.skipIf(skip)('narrow layout journey (375px)', () => {
     await page.keyboard.press('Escape');
   });
 
+  step('a signed-in page does not jump down when the header’s parts arrive', async () => {
+    // The header's code, then the organization switcher's, arrive after the page's own content;
+    // on a phone the switcher takes a row of its own. The row is held from the first paint of a
+    // signed-in page, so its heading, once drawn, never moves (a jump moves a button under a
+    // finger). Every frame of a fresh load records where the page's <h1> is drawn.
+    await page.addInitScript(() => {
+      const store = globalThis as unknown as { latchHeadingTops: number[] };
+      store.latchHeadingTops = [];
+      const started = performance.now();
+      const frame = () => {
+        const top = document.querySelector('main h1')?.getBoundingClientRect().top;
+        if (top !== undefined) store.latchHeadingTops.push(Math.round(top));
+        if (performance.now() - started < 4000) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    for (const [path, title] of [
+      ['/settings/profile', en.settings.profile],
+      ['/settings/sessions', en.settings.sessions],
+    ] as const) {
+      await page.goto(path);
+      await heading(title).waitFor();
+      await switcher().waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      const tops = await page.evaluate(
+        () => (globalThis as unknown as { latchHeadingTops: number[] }).latchHeadingTops,
+      );
+      expect(tops.length, path).toBeGreaterThan(0);
+      expect([...new Set(tops)], path).toEqual([tops[0]]);
+    }
+  });
+
   step('the settings tabs wrap inside the screen; a deep link to the last one shows it current', async () => {
     await page.goto('/settings/delete');
     await heading(en.settings.deleteAccount).waitFor();

@@ -179,6 +179,15 @@ export function Avatar({
   );
 }
 
+/**
+ * Holds the organization switcher's row (a row of its own on a phone) while its code loads, so
+ * that the page below does not jump down under the person's finger when it arrives. A server
+ * without organizations answers the switcher's list with 404 and the row goes (styles.css).
+ */
+export function OrgRowPlaceholder() {
+  return <span className="site-header__org-placeholder" aria-hidden="true" />;
+}
+
 /** The header's brand, language and theme: all a signed-out visitor's header has. */
 function HeaderFrame({ children, org }: { children?: ReactNode; org?: ReactNode }) {
   return (
@@ -207,7 +216,17 @@ export function SiteHeader() {
   const user = useSession().data?.user;
   if (!user) return <HeaderFrame />;
   return (
-    <Suspense fallback={<HeaderFrame />}>
+    <Suspense
+      fallback={
+        <HeaderFrame
+          org={
+            <div className="site-header__org">
+              <OrgRowPlaceholder />
+            </div>
+          }
+        />
+      }
+    >
       <SignedInHeader user={user} Frame={HeaderFrame} />
     </Suspense>
   );

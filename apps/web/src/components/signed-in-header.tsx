@@ -11,7 +11,7 @@ import { useSignOut } from '../lib/sign-out.ts';
 import type { User } from '../lib/wire-types.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
-import { Avatar } from './layout.tsx';
+import { Avatar, OrgRowPlaceholder } from './layout.tsx';
 
 const OrganizationSwitcher = lazy(() =>
   import('./organization-switcher.tsx').then((m) => ({ default: m.OrganizationSwitcher })),
@@ -38,7 +38,7 @@ export function SignedInHeader({
         org={
           // its own row under the brand on a phone, so the organization's name is not cut to a few letters
           <div className="site-header__org">
-            <Suspense fallback={null}>
+            <Suspense fallback={<OrgRowPlaceholder />}>
               <OrganizationSwitcher key={user.id} />
             </Suspense>
           </div>
