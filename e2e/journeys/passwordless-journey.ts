@@ -26,7 +26,7 @@ import { launchChromium, newJourneyContext, skipBrowserJourneys, WAIT_MS } from 
 import { type Environment, serviceLogErrors } from '../support/environment.ts';
 import { journeySteps } from '../support/journey.ts';
 import { startOidcProvider } from '../support/oidc.ts';
-import { findFreePort, startLatch } from '../support/service.ts';
+import { startLatch, withFreshPort } from '../support/service.ts';
 import {
   exactly,
   format,
@@ -56,20 +56,28 @@ async function startPasswordlessEnvironment(): Promise<Environment> {
     await ensureWebBuilt();
     const smtp = await startSmtpReceiver();
     opened.push(() => smtp.close());
-    const port = await findFreePort();
-    const oidc = await startOidcProvider({ redirectURI: `http://localhost:${port}/api/auth/callback/google` });
-    opened.push(() => oidc.close());
-    const latch = await startLatch({
-      port,
-      hostname: 'localhost',
-      smtpURL: smtp.url,
-      config: {
-        appName: 'Latch',
-        // the journey signs in many times within seconds, as no person would
-        rateLimit: { enabled: false },
-        plugins: { passkey: { rpName: 'Latch E2E' }, magicLink: {}, emailOTP: {} },
-      },
+    // the provider must know Latch's port before Latch starts (support/service.ts withFreshPort)
+    const { oidc, latch } = await withFreshPort(async (port) => {
+      const oidc = await startOidcProvider({ redirectURI: `http://localhost:${port}/api/auth/callback/google` });
+      try {
+        const latch = await startLatch({
+          port,
+          hostname: 'localhost',
+          smtpURL: smtp.url,
+          config: {
+            appName: 'Latch',
+            // the journey signs in many times within seconds, as no person would
+            rateLimit: { enabled: false },
+            plugins: { passkey: { rpName: 'Latch E2E' }, magicLink: {}, emailOTP: {} },
+          },
+        });
+        return { oidc, latch };
+      } catch (err) {
+        await oidc.close();
+        throw err;
+      }
     });
+    opened.push(() => oidc.close());
     opened.push(() => latch.stop());
     return { smtp, oidc, latch, browser, socialUnavailable: 'not used by this journey', close };
   } catch (err) {

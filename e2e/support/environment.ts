@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { type SmtpReceiver, startSmtpReceiver } from '../../packages/server/src/test/smtp-receiver.ts';
 import { launchChromium } from './browser.ts';
 import { type OidcProvider, startOidcProvider } from './oidc.ts';
-import { findFreePort, type LatchService, startLatch } from './service.ts';
+import { type LatchService, startLatch, withFreshPort } from './service.ts';
 import { ensureWebBuilt } from './web-build.ts';
 
 export interface Environment {
@@ -53,26 +53,35 @@ export async function startEnvironment(options: EnvironmentOptions = {}): Promis
     await ensureWebBuilt();
     const smtp = await startSmtpReceiver();
     opened.push(() => smtp.close());
-    const port = await findFreePort();
-    const oidc = await startOidcProvider({
-      redirectURI: `http://127.0.0.1:${port}/api/auth/callback/google`,
-      ...(options.people ? { people: options.people } : {}),
+    // the provider must know Latch's port before Latch starts: a port another process takes in
+    // between (EADDRINUSE) starts both again on another
+    const { oidc, latch } = await withFreshPort(async (port) => {
+      const oidc = await startOidcProvider({
+        redirectURI: `http://127.0.0.1:${port}/api/auth/callback/google`,
+        ...(options.people ? { people: options.people } : {}),
+      });
+      try {
+        const latch = await startLatch({
+          port,
+          smtpURL: smtp.url,
+          config: {
+            appName: options.appName ?? 'Latch',
+            user: { deleteUser: { enabled: true } },
+            // journeys sign in many times within seconds, as no person would: the limits are tested elsewhere
+            rateLimit: { enabled: false },
+            socialProviders: {
+              google: { clientId: oidc.clientId, clientSecret: oidc.clientSecret, endpoints: oidc.endpoints },
+            },
+            ...options.config,
+          },
+        });
+        return { oidc, latch };
+      } catch (err) {
+        await oidc.close();
+        throw err;
+      }
     });
     opened.push(() => oidc.close());
-    const latch = await startLatch({
-      port,
-      smtpURL: smtp.url,
-      config: {
-        appName: options.appName ?? 'Latch',
-        user: { deleteUser: { enabled: true } },
-        // journeys sign in many times within seconds, as no person would: the limits are tested elsewhere
-        rateLimit: { enabled: false },
-        socialProviders: {
-          google: { clientId: oidc.clientId, clientSecret: oidc.clientSecret, endpoints: oidc.endpoints },
-        },
-        ...options.config,
-      },
-    });
     opened.push(() => latch.stop());
     const socialUnavailable = await probeSocial(latch.baseURL);
     if (socialUnavailable) process.stdout.write(`e2e: social steps will be skipped: ${socialUnavailable}\n`);

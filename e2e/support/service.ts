@@ -74,7 +74,38 @@ function exited(child: ChildProcess): Promise<number | null> {
   });
 }
 
+/**
+ * Starts Latch on a free port. A port found free can be taken by another test process before
+ * Latch listens on it (EADDRINUSE): then, when the port was ours to choose, another is tried.
+ */
 export async function startLatch(options: StartLatchOptions): Promise<LatchService> {
+  const choosesPort = options.port === undefined && options.baseURL === undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startLatchOnce(options);
+    } catch (err) {
+      if (!choosesPort || !portWasTaken(err) || attempt >= 3) throw err;
+    }
+  }
+}
+
+/** Runs `start` on a free port, again on another when Latch finds it taken (at most three tries). */
+export async function withFreshPort<T>(start: (port: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await findFreePort());
+    } catch (err) {
+      if (!portWasTaken(err) || attempt >= 3) throw err;
+    }
+  }
+}
+
+/** Latch could not listen because another process took the port found free for it. */
+export function portWasTaken(err: unknown): boolean {
+  return err instanceof Error && err.message.includes('EADDRINUSE');
+}
+
+async function startLatchOnce(options: StartLatchOptions): Promise<LatchService> {
   const port = options.port ?? (await findFreePort());
   const baseURL = options.baseURL ?? `http://${options.hostname ?? '127.0.0.1'}:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'latch-e2e-'));
