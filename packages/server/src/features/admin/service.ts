@@ -1,6 +1,6 @@
 /** Rules shared by the admin endpoints and the sign-in check for bans. */
 import type { admin, ErrorCode } from '@latch/contract';
-import { sql } from 'kysely';
+import { likePattern } from '../../core/db/like.ts';
 import { authError } from '../../core/errors.ts';
 import type { AuthDeps } from '../../core/http/context.ts';
 import { hasAccountOfProvider } from '../accounts/index.ts';
@@ -82,9 +82,6 @@ export function adminUserToJson(user: User, options: AdminOptions) {
   return { ...userToJson(user), isAdmin: isAdmin(user, options) };
 }
 
-/** `%`, `_` and the escape itself taken literally in a LIKE pattern (`escape '!'`). */
-const literal = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
-
 /**
  * The users who may act as admins (permissions.ts `isAdmin`) as a condition, or those who may not:
  * an id of `adminUserIds`, or one of `adminRoles` among the comma-separated roles (none stored:
@@ -94,15 +91,14 @@ function adminCondition(options: AdminOptions, wanted: boolean): UserCondition {
   return (eb) => {
     const role = eb.ref('user.role');
     // a stored role names an admin role: alone, first, last or in between (", " as people type it too)
-    const roleTerms = options.adminRoles.flatMap((name) => {
-      const r = literal(name);
-      return [
-        eb(role, '=', name),
-        ...[`${r},%`, `%,${r}`, `%, ${r}`, `%,${r},%`, `%, ${r},%`].map((pattern) =>
-          eb(role, 'like', sql<string>`${pattern} escape '!'`),
-        ),
-      ];
-    });
+    const roleTerms = options.adminRoles.flatMap((name) => [
+      eb(role, '=', name),
+      eb(role, 'like', likePattern('', `${name},`, '%')),
+      eb(role, 'like', likePattern('%', `,${name}`, '')),
+      eb(role, 'like', likePattern('%', `, ${name}`, '')),
+      eb(role, 'like', likePattern('%', `,${name},`, '%')),
+      eb(role, 'like', likePattern('%', `, ${name},`, '%')),
+    ]);
     const defaultIsAdmin = options.adminRoles.includes(options.defaultRole);
     const byRole = eb.or([
       ...(roleTerms.length > 0 ? [eb.and([eb(role, 'is not', null), eb.or(roleTerms)])] : []),

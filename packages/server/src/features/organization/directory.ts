@@ -3,7 +3,9 @@
  * (features/admin/routes-organizations.ts): this feature owns organization and member, so the
  * queries over them live here and the console reads them through index.ts ("One way in").
  */
+
 import { type Kysely, sql } from 'kysely';
+import { likePattern } from '../../core/db/like.ts';
 import type { Database } from '../../core/db/schema.ts';
 import { toDate } from '../../core/db/values.ts';
 import { type Organization, organizationFromRow } from './model.ts';
@@ -27,18 +29,13 @@ export interface OrganizationDirectoryQuery {
   after: OrganizationCursor | null;
 }
 
-/** A LIKE pattern for `escape '!'` (the backslash means different things in MySQL and PostgreSQL literals). */
-function containsPattern(value: string) {
-  return sql<string>`${`%${value.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`} escape '!'`;
-}
-
 function searched(db: Db, search: string | undefined) {
   const base = db.selectFrom('organization');
   if (!search) return base;
   return base.where((eb) =>
     eb.or([
-      eb(sql`lower(${sql.ref('organization.name')})`, 'like', containsPattern(search)),
-      eb(sql`lower(${sql.ref('organization.slug')})`, 'like', containsPattern(search)),
+      eb(sql`lower(${sql.ref('organization.name')})`, 'like', likePattern('%', search.toLowerCase(), '%')),
+      eb(sql`lower(${sql.ref('organization.slug')})`, 'like', likePattern('%', search.toLowerCase(), '%')),
       eb('organization.id', '=', search),
     ]),
   );

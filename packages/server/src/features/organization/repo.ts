@@ -4,6 +4,7 @@
  * team memberships and invitations, and clears it from sessions; those rows are written
  * by their owners (teams, invitations, session), called here through their index.
  */
+
 import type { members } from '@latch/contract';
 import {
   type Expression,
@@ -14,6 +15,7 @@ import {
   sql,
   type Updateable,
 } from 'kysely';
+import { likePattern } from '../../core/db/like.ts';
 import type { Database, Dialect, MemberTable, OrganizationTable } from '../../core/db/schema.ts';
 import { toDate } from '../../core/db/values.ts';
 import { deleteInvitationsOfOrganization } from '../invitations/index.ts';
@@ -242,11 +244,6 @@ export interface MemberListQuery {
   filter: { field: MemberField; operator: FilterOperator; value: string | string[] } | null;
 }
 
-/** A LIKE pattern for `escape '!'`: the backslash is no escape character in SQLite and differs in MySQL literals. */
-function likePattern(value: string, before: string, after: string) {
-  return sql<string>`${`${before}${value.replace(/[!%_]/g, (c) => `!${c}`)}${after}`} escape '!'`;
-}
-
 /** list-members' one filter, on the `member` table of the query it is put in. */
 function memberFilter(f: NonNullable<MemberListQuery['filter']>) {
   return (eb: ExpressionBuilder<Database, 'member'>): Expression<SqlBool> => {
@@ -274,11 +271,11 @@ function memberFilter(f: NonNullable<MemberListQuery['filter']>) {
       case 'not_in':
         return list.length ? eb(col, 'not in', list) : sql<SqlBool>`1 = 1`;
       case 'contains':
-        return eb(col, 'like', likePattern(text, '%', '%'));
+        return eb(col, 'like', likePattern('%', text, '%'));
       case 'starts_with':
-        return eb(col, 'like', likePattern(text, '', '%'));
+        return eb(col, 'like', likePattern('', text, '%'));
       case 'ends_with':
-        return eb(col, 'like', likePattern(text, '%', ''));
+        return eb(col, 'like', likePattern('%', text, ''));
     }
   };
 }

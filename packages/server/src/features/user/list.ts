@@ -9,8 +9,10 @@
  * Conditions on other tables (an account of a provider, a session used lately) come from
  * their owners as EXISTS expressions (see `UserCondition`).
  */
+
 import { admin } from '@latch/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { likePattern } from '../../core/db/like.ts';
 import type { Database, Dialect } from '../../core/db/schema.ts';
 import { authError } from '../../core/errors.ts';
 import { type User, userFromRow } from './model.ts';
@@ -73,10 +75,14 @@ function sortKeys(sortBy: UserSortField | undefined): {
   return { column: sortBy, tieBreak: sortBy !== 'email', byCreated: FEW_VALUES.has(sortBy) };
 }
 
-function likePattern(value: string, op: TextOperator): string {
-  // '!' as the escape character: a backslash means different things in MySQL and PostgreSQL literals
-  const escaped = value.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`);
-  return op === 'starts_with' ? `${escaped}%` : op === 'ends_with' ? `%${escaped}` : `%${escaped}%`;
+/** The operator's pattern for a lower-cased column. */
+function textPattern(value: string, op: TextOperator) {
+  const lower = value.toLowerCase();
+  return op === 'starts_with'
+    ? likePattern('', lower, '%')
+    : op === 'ends_with'
+      ? likePattern('%', lower, '')
+      : likePattern('%', lower, '%');
 }
 
 /** Raw value of the sort column as the driver gave it, in the cursor's form. */
@@ -191,19 +197,11 @@ export async function listUsersPage(db: Kysely<Database>, dialect: Dialect, q: U
     if (field === 'id') base = base.where('user.id', '=', value);
     else if ((field === 'email' || field === 'username') && operator === 'starts_with') {
       const prefix = value.toLowerCase();
-      base = base.where(
-        sql.ref(`user.${field}`),
-        'like',
-        sql<string>`${likePattern(prefix, 'starts_with')} escape '!'`,
-      );
+      base = base.where(sql.ref(`user.${field}`), 'like', textPattern(prefix, 'starts_with'));
       // SQLite reads a LIKE through an index only on a NOCASE one: the same prefix as a range of the binary index
       if (dialect === 'sqlite') base = base.where(field, '>=', prefix).where(field, '<', `${prefix}\u{10FFFF}`);
     } else {
-      base = base.where(
-        sql`lower(${sql.ref(`user.${field}`)})`,
-        'like',
-        sql<string>`${likePattern(value, operator)} escape '!'`,
-      );
+      base = base.where(sql`lower(${sql.ref(`user.${field}`)})`, 'like', textPattern(value, operator));
     }
   }
   const f = q.filter;
@@ -212,11 +210,7 @@ export async function listUsersPage(db: Kysely<Database>, dialect: Dialect, q: U
     const booleanField = f.field === 'banned' || f.field === 'emailVerified';
     const value: string | boolean = booleanField ? f.value === 'true' : f.value;
     if (f.operator === 'contains' || f.operator === 'starts_with' || f.operator === 'ends_with') {
-      base = base.where(
-        sql`lower(${column})`,
-        'like',
-        sql<string>`${likePattern(String(value), f.operator)} escape '!'`,
-      );
+      base = base.where(sql`lower(${column})`, 'like', textPattern(String(value), f.operator));
     } else {
       base = base.where(f.field, COMPARISONS[f.operator], value);
     }
