@@ -354,6 +354,40 @@ export function describePasswordlessJourney(variant: PasswordlessVariant): void 
       await landedSignedIn();
     });
 
+    step('opens a link on another device: that browser names the account and signs in only on the click', async () => {
+      // asked for from elsewhere (here: by the test itself), so the device opening it holds no binding
+      const before = env.smtp.messages.length;
+      const asked = await fetch(`${env.latch.baseURL}/api/auth/sign-in/magic-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: env.latch.baseURL },
+        body: JSON.stringify({ email: person.email, callbackURL: '/settings/profile' }),
+      });
+      expect(asked.status).toBe(200);
+      const link = (await mailTo('magic-link', before)).links.find((l) => l.includes('/magic-link/verify?')) ?? '';
+      const phone = await newJourneyContext(env.browser, {
+        baseURL: env.latch.baseURL,
+        viewport: { width: 390, height: 844 },
+        colorScheme: theme,
+      });
+      try {
+        const other = await phone.newPage();
+        await other.goto(link);
+        await other.waitForURL('**/magic-link?**');
+        // a new browser without a language chosen reads English
+        await other.getByRole('heading', { level: 1, name: exactly(en.magicLinkConfirm.title) }).waitFor();
+        await other.getByText(exactly(format(en.magicLinkConfirm.existing, { email: person.email }))).waitFor();
+        expect(await serverSession(other)).toBeNull();
+        await shots.take(other, 'magic-link-other-device');
+        await other.getByRole('button', { name: exactly(en.magicLinkConfirm.submit) }).click();
+        await other.waitForURL('**/settings/profile');
+        expect((await serverSession(other))?.user.email).toBe(person.email);
+      } finally {
+        await phone.close();
+      }
+      // this browser's session was not touched
+      expect((await serverSession(page))?.user.email).toBe(person.email);
+    });
+
     step('signs out, and signs in with a code from the mail, after a wrong one', async () => {
       await signOut();
       const before = env.smtp.messages.length;

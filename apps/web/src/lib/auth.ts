@@ -109,6 +109,10 @@ export interface LinkClient {
   refuseEmailChange: Call<typeof emailChange.refuseEmailChange>;
   undoChange: Call<typeof undoChange.undoChange>;
   checkResetToken: Call<typeof passwordReset.checkResetToken>;
+  /** A magic link opened in a browser that did not ask for it: the account it signs in to (nothing spent). */
+  describeMagicLink: Call<typeof magicLink.describeMagicLink>;
+  /** The person's confirming click on that page: spends the link, signs in, answers where to go. */
+  confirmMagicLink: Call<typeof magicLink.confirmMagicLink>;
 }
 
 export interface AuthClient {
@@ -250,6 +254,8 @@ export const authClient: AuthClient = {
     refuseEmailChange: (body) => client.changeEmail.refuse(body),
     undoChange: (body) => client.undoChange(body),
     checkResetToken: (body) => client.resetPassword.check(body),
+    describeMagicLink: (body) => client.magicLink.describe(body),
+    confirmMagicLink: (body) => client.magicLink.confirm(body),
   },
   admin: bindAdminClient(client),
 };

@@ -90,6 +90,8 @@ function createMockLinkClient() {
     refuseEmailChange: vi.fn<Links['refuseEmailChange']>(() => ok({ status: true })),
     undoChange: vi.fn<Links['undoChange']>(),
     checkResetToken: vi.fn<Links['checkResetToken']>(() => ok({ valid: true, secondFactor: false })),
+    describeMagicLink: vi.fn<Links['describeMagicLink']>(),
+    confirmMagicLink: vi.fn<Links['confirmMagicLink']>(),
   } satisfies Links;
 }
 

@@ -41,7 +41,7 @@ export const magicLinkVerify = endpoint({
   path: '/magic-link/verify',
   tag,
   summary:
-    'Follows a mailed link: spends it and signs in (a new account when the address has none and sign-up is on); 302 to callbackURL (newUserCallbackURL for a new account), errors to errorCallbackURL with ?error=',
+    "Follows a mailed link: spends it and signs in (a new account when the address has none and sign-up is on); 302 to callbackURL (newUserCallbackURL for a new account), errors to errorCallbackURL with ?error=. A browser that did not ask for the link is sent, unspent, to the web app's /magic-link page, which names the account and asks first",
   query: z.object({
     token: z.string().max(1024),
     callbackURL: redirectTarget,
@@ -58,4 +58,39 @@ export const magicLinkVerify = endpoint({
   plugin,
 });
 
-export const magicLinkEndpoints = [signInMagicLink, magicLinkVerify] as const;
+const linkTargets = {
+  token: z.string().max(1024),
+  callbackURL: redirectTarget,
+  newUserCallbackURL: redirectTarget,
+};
+
+export const describeMagicLink = endpoint({
+  method: 'POST',
+  path: '/magic-link/describe',
+  tag,
+  summary:
+    'What the confirmation page shows for a link opened in a browser that did not ask for it: the address it signs in to, and whether it creates the account (nothing is spent)',
+  body: z.object({ token: linkTargets.token }),
+  response: z.object({ email: z.string(), isNew: z.boolean() }),
+  errors: ['INVALID_TOKEN', 'UNAUTHORIZED'],
+  session: 'optional',
+  plugin,
+});
+
+export const confirmMagicLink = endpoint({
+  method: 'POST',
+  path: '/magic-link/confirm',
+  tag,
+  summary:
+    'The person confirms, on the page that named the account, that this browser is to be signed in by the link: spends it and signs in; answers where to go next',
+  body: z.object(linkTargets),
+  /** `redirect`: callbackURL (newUserCallbackURL for a new account), or the two-factor page on the way there. */
+  response: z.object({ redirect: z.string(), twoFactorRedirect: z.boolean() }),
+  errors: ['INVALID_TOKEN', 'UNAUTHORIZED', 'BANNED_USER', 'FAILED_TO_CREATE_SESSION'],
+  session: 'optional',
+  // a sign-in: another site cannot post it (first-login CSRF protection)
+  formCsrf: true,
+  plugin,
+});
+
+export const magicLinkEndpoints = [signInMagicLink, magicLinkVerify, describeMagicLink, confirmMagicLink] as const;

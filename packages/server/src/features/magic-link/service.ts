@@ -17,11 +17,12 @@ import {
   storeToken,
 } from '../../core/db/verification-store.ts';
 import { authError } from '../../core/errors.ts';
+import { browserHolds } from '../../core/http/browser-binding.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { recordEvent } from '../audit/index.ts';
 import { apiURL } from '../email-verification/index.ts';
-import { findOrCreateProvenUser, secretStillFits } from '../mailbox-proof/index.ts';
+import { findOrCreateProvenUser, type ProvenAddress, secretStillFits } from '../mailbox-proof/index.ts';
 import { getCurrentSession, type Session } from '../session/index.ts';
 import { grantSession } from '../sign-in/index.ts';
 import { findUserByEmail, type User } from '../user/index.ts';
@@ -38,6 +39,8 @@ const linkValue = z.object({
   userId: z.string().nullable(),
   /** The name a new account gets. */
   name: z.string().optional(),
+  /** SHA-256 of the `link_binding` cookie of the browser that asked (core/http/browser-binding.ts). */
+  browser: z.string().optional(),
 });
 type LinkValue = z.infer<typeof linkValue>;
 
@@ -50,6 +53,8 @@ function optionsOf(ctx: Ctx): { expiresIn: number; disableSignUp: boolean } {
 
 export interface LinkRequest {
   email: string;
+  /** The asking browser's binding (bindBrowser), so that browser is signed in without a question. */
+  browser: string;
   name?: string | undefined;
   callbackURL?: string | undefined;
   newUserCallbackURL?: string | undefined;
@@ -74,6 +79,7 @@ export async function sendMagicLink(ctx: Ctx, request: LinkRequest): Promise<voi
     email: request.email,
     userId: user?.id ?? null,
     ...(!user && request.name ? { name: request.name } : {}),
+    browser: request.browser,
   };
   const id = await storeToken(db, {
     purpose: 'magic-link',
@@ -106,43 +112,76 @@ export type FollowedLink =
   | { kind: 'session'; token: string; session: Session; user: User; isNew: boolean }
   | { kind: 'challenge'; answer: { twoFactorRedirect: true; twoFactorMethods: string[] }; isNew: boolean };
 
+/** A live link that may be followed in this browser: what checkMagicLink found. */
+export interface CheckedLink {
+  readonly id: string;
+  readonly email: string;
+  /** Whether following it creates the account (the address has none yet). */
+  readonly isNew: boolean;
+  /** Whether this browser asked for it (core/http/browser-binding.ts). */
+  readonly askedHere: boolean;
+  readonly address: ProvenAddress;
+}
+
 /**
- * Follows a link: spends it, proves the address (an account nobody had proven loses what
- * was set up before, features/mailbox-proof), and asks the sign-in pipeline for a session
- * (bans, the per-account limit and the second factor apply as to a password). Throws
- * INVALID_TOKEN for an unknown, expired, spent or foreign link.
+ * Reads a link without spending it: unknown, expired, spent or foreign links are refused
+ * (INVALID_TOKEN), and so is any link in a browser signed in as another account (UNAUTHORIZED).
+ * `quiet`: a page describing the link the server already checked records no second refusal.
  */
-export async function followMagicLink(ctx: Ctx, token: string): Promise<FollowedLink> {
+export async function checkMagicLink(ctx: Ctx, token: string, quiet = false): Promise<CheckedLink> {
   const { db, clock } = ctx.deps;
   const options = optionsOf(ctx);
+  const record = quiet ? async () => {} : (userId: string | null, reason: string) => recordRefusal(ctx, userId, reason);
+  const refuse = async (userId: string | null, reason: string): Promise<never> => {
+    await record(userId, reason);
+    throw authError('INVALID_TOKEN');
+  };
   const stored = token ? await findToken(db, 'magic-link', token) : null;
   const parsed = stored ? linkValue.safeParse(safeJson(stored.value)) : null;
-  if (!stored || !parsed?.success) return refuse(ctx, null, 'invalid_token');
+  if (!stored || !parsed?.success) return refuse(null, 'invalid_token');
   const value = parsed.data;
-  if (stored.expiresAt <= clock.now()) return refuse(ctx, value.userId, 'expired');
+  if (stored.expiresAt <= clock.now()) return refuse(value.userId, 'expired');
   // the account the link was sent for is gone, or another took the address since: refused unspent
-  const address = {
+  const address: ProvenAddress = {
     email: value.email,
     method: 'magic-link',
     boundUserId: value.userId,
     allowSignUp: !options.disableSignUp,
     name: value.name,
-  } as const;
-  if (!(await secretStillFits(ctx, address))) return refuse(ctx, value.userId, 'account_changed');
+  };
+  if (!(await secretStillFits(ctx, address))) return refuse(value.userId, 'account_changed');
   // A hostile page can send a browser to a link (a GET): the attacker's own link would end the
   // signed-in person's session and make the browser the attacker's, so that what the person
   // does next goes into the attacker's account (login CSRF). In a browser signed in as another
   // account the link is refused unspent, as a verification link is; the person signs out first.
   const current = await getCurrentSession(ctx, { disableCookieCache: true });
   if (current && current.user.email.toLowerCase() !== value.email.toLowerCase()) {
-    await recordRefusal(ctx, value.userId, 'other_account_signed_in');
+    await record(value.userId, 'other_account_signed_in');
     throw authError('UNAUTHORIZED');
   }
+  return {
+    id: stored.id,
+    email: value.email,
+    // a link sent to an address without an account creates it, unless one was made there since
+    isNew: value.userId === null && !(await findUserByEmail(db, value.email)),
+    askedHere: browserHolds(ctx, value.browser),
+    address,
+  };
+}
+
+/**
+ * Follows a checked link: spends it, proves the address (an account nobody had proven loses
+ * what was set up before, features/mailbox-proof), and asks the sign-in pipeline for a session
+ * (bans, the per-account limit and the second factor apply as to a password). Throws
+ * INVALID_TOKEN when another click spent it first or the address changed hands meanwhile.
+ */
+export async function followMagicLink(ctx: Ctx, link: CheckedLink): Promise<FollowedLink> {
+  const userId = link.address.boundUserId;
   // the DELETE decides between two clicks (or a click and a mail scanner): one spends the link
-  if (!(await consumeTokenById(db, stored.id))) return refuse(ctx, value.userId, 'spent');
-  const proven = await findOrCreateProvenUser(ctx, address);
-  // the address changed hands between the check above and now
-  if (!proven) return refuse(ctx, value.userId, 'account_changed');
+  if (!(await consumeTokenById(ctx.deps.db, link.id))) return refuse(ctx, userId, 'spent');
+  const proven = await findOrCreateProvenUser(ctx, link.address);
+  // the address changed hands between the check and now
+  if (!proven) return refuse(ctx, userId, 'account_changed');
   const granted = await grantSession(ctx, { user: proven.user, method: 'magic-link' });
   if (granted.kind === 'challenge') return { kind: 'challenge', answer: granted.answer, isNew: proven.isNew };
   if (granted.kind !== 'session') throw authError('FAILED_TO_CREATE_SESSION');

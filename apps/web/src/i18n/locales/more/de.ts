@@ -181,6 +181,21 @@ export const moreDe: MoreMessages = {
       'Diese Seite öffnet sich über den Link in der E-Mail, die wir dir zur Änderung deiner Adresse geschickt haben.',
     retry: 'Erneut versuchen',
   },
+  magicLinkConfirm: {
+    title: 'Auf diesem Gerät anmelden?',
+    existing: 'Dieser Link meldet Sie beim Konto von {email} an.',
+    creates: 'Dieser Link erstellt ein Konto für {email} und meldet Sie dort an.',
+    warning:
+      'Fahren Sie nur fort, wenn Sie diesen Link selbst angefordert haben. Wenn ihn Ihnen jemand geschickt hat oder Sie die Adresse nicht kennen, schließen Sie diese Seite: Sie wären im Konto einer anderen Person angemeldet, und alles, was Sie danach tun, landet dort.',
+    submit: 'Anmelden',
+    submitting: 'Anmeldung läuft…',
+    cancel: 'Abbrechen',
+    invalidTitle: 'Dieser Anmeldelink funktioniert nicht mehr',
+    invalidBody:
+      'Der Link ist ungültig, abgelaufen oder wurde bereits verwendet. Fordern Sie auf der Anmeldeseite einen neuen an.',
+    missingToken: 'Diese Seite öffnet sich über den Anmeldelink in der E-Mail, die wir Ihnen geschickt haben.',
+    retry: 'Erneut versuchen',
+  },
   undoChange: {
     title: 'Eine Änderung an deinem Konto rückgängig machen',
     intro:

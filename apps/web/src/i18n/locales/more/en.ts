@@ -173,6 +173,20 @@ export const moreEn = {
     missingToken: 'This page opens from the link in the email we sent about changing your address.',
     retry: 'Try again',
   },
+  magicLinkConfirm: {
+    title: 'Sign in on this device?',
+    existing: 'This link signs in to the account of {email}.',
+    creates: 'This link creates an account for {email} and signs in to it.',
+    warning:
+      'Continue only if you asked for this link yourself. If someone sent it to you, or you do not know this address, close this page: you would be signed in to someone else’s account, and whatever you do next would go into it.',
+    submit: 'Sign in',
+    submitting: 'Signing in…',
+    cancel: 'Cancel',
+    invalidTitle: 'This sign-in link no longer works',
+    invalidBody: 'The link is invalid, has expired or has already been used. Ask for a new one on the sign-in page.',
+    missingToken: 'This page opens from the sign-in link in the email we sent you.',
+    retry: 'Try again',
+  },
   undoChange: {
     title: 'Undo a change to your account',
     intro:

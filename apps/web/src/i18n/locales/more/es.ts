@@ -177,6 +177,21 @@ export const moreEs: MoreMessages = {
     missingToken: 'A esta página se llega desde el enlace del correo que te enviamos sobre el cambio de tu dirección.',
     retry: 'Reintentar',
   },
+  magicLinkConfirm: {
+    title: '¿Iniciar sesión en este dispositivo?',
+    existing: 'Este enlace inicia sesión en la cuenta de {email}.',
+    creates: 'Este enlace crea una cuenta para {email} e inicia sesión en ella.',
+    warning:
+      'Continúa solo si pediste este enlace tú mismo. Si alguien te lo envió, o no conoces esta dirección, cierra esta página: iniciarías sesión en la cuenta de otra persona y todo lo que hicieras después quedaría en ella.',
+    submit: 'Iniciar sesión',
+    submitting: 'Iniciando sesión…',
+    cancel: 'Cancelar',
+    invalidTitle: 'Este enlace de inicio de sesión ya no funciona',
+    invalidBody:
+      'El enlace no es válido, ha caducado o ya se ha usado. Pide uno nuevo en la página de inicio de sesión.',
+    missingToken: 'Esta página se abre desde el enlace de inicio de sesión del correo que te enviamos.',
+    retry: 'Reintentar',
+  },
   undoChange: {
     title: 'Deshacer un cambio en tu cuenta',
     intro:

@@ -180,6 +180,21 @@ export const moreFr: MoreMessages = {
       'Cette page s’ouvre depuis le lien de l’e-mail que nous vous avons envoyé au sujet du changement de votre adresse.',
     retry: 'Réessayer',
   },
+  magicLinkConfirm: {
+    title: 'Se connecter sur cet appareil ?',
+    existing: 'Ce lien connecte au compte de {email}.',
+    creates: 'Ce lien crée un compte pour {email} et vous y connecte.',
+    warning:
+      'Continuez seulement si vous avez demandé ce lien vous-même. Si quelqu’un vous l’a envoyé, ou si vous ne connaissez pas cette adresse, fermez cette page : vous seriez connecté au compte de quelqu’un d’autre, et tout ce que vous feriez ensuite s’y retrouverait.',
+    submit: 'Se connecter',
+    submitting: 'Connexion…',
+    cancel: 'Annuler',
+    invalidTitle: 'Ce lien de connexion ne fonctionne plus',
+    invalidBody:
+      'Le lien est invalide, a expiré ou a déjà été utilisé. Demandez-en un nouveau sur la page de connexion.',
+    missingToken: 'Cette page s’ouvre depuis le lien de connexion de l’e-mail que nous vous avons envoyé.',
+    retry: 'Réessayer',
+  },
   undoChange: {
     title: 'Annuler une modification de votre compte',
     intro:

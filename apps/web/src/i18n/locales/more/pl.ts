@@ -171,6 +171,20 @@ export const morePl: MoreMessages = {
     missingToken: 'Ta strona otwiera się z linku w e-mailu, który wysłaliśmy w sprawie zmiany Twojego adresu.',
     retry: 'Spróbuj ponownie',
   },
+  magicLinkConfirm: {
+    title: 'Zalogować się na tym urządzeniu?',
+    existing: 'Ten link loguje do konta {email}.',
+    creates: 'Ten link tworzy konto dla {email} i loguje do niego.',
+    warning:
+      'Kontynuuj tylko wtedy, gdy sam poprosiłeś o ten link. Jeśli ktoś ci go przysłał albo nie znasz tego adresu, zamknij tę stronę: zostałbyś zalogowany na cudzym koncie, a wszystko, co zrobisz potem, trafiłoby do niego.',
+    submit: 'Zaloguj się',
+    submitting: 'Logowanie…',
+    cancel: 'Anuluj',
+    invalidTitle: 'Ten link logowania już nie działa',
+    invalidBody: 'Link jest nieprawidłowy, wygasł lub został już użyty. Poproś o nowy na stronie logowania.',
+    missingToken: 'Ta strona otwiera się z linku logowania w wysłanej do ciebie wiadomości e-mail.',
+    retry: 'Spróbuj ponownie',
+  },
   undoChange: {
     title: 'Cofnij zmianę na koncie',
     intro: 'Napisaliśmy do Ciebie, bo na Twoim koncie zmieniło się coś ważnego. Jeśli to nie Ty, cofnij tu tę zmianę.',

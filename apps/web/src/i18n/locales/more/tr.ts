@@ -176,6 +176,20 @@ export const moreTr: MoreMessages = {
     missingToken: 'Bu sayfa, adres değişikliğiniz hakkında gönderdiğimiz e-postadaki bağlantıyla açılır.',
     retry: 'Tekrar dene',
   },
+  magicLinkConfirm: {
+    title: 'Bu cihazda oturum açılsın mı?',
+    existing: 'Bu bağlantı {email} hesabında oturum açar.',
+    creates: 'Bu bağlantı {email} için bir hesap oluşturur ve o hesapta oturum açar.',
+    warning:
+      'Yalnızca bu bağlantıyı kendiniz istediyseniz devam edin. Bağlantıyı size biri gönderdiyse ya da bu adresi tanımıyorsanız bu sayfayı kapatın: başkasının hesabında oturum açmış olursunuz ve sonra yaptığınız her şey o hesaba gider.',
+    submit: 'Oturum aç',
+    submitting: 'Oturum açılıyor…',
+    cancel: 'İptal',
+    invalidTitle: 'Bu oturum açma bağlantısı artık çalışmıyor',
+    invalidBody: 'Bağlantı geçersiz, süresi dolmuş ya da zaten kullanılmış. Oturum açma sayfasından yenisini isteyin.',
+    missingToken: 'Bu sayfa, size gönderdiğimiz e-postadaki oturum açma bağlantısıyla açılır.',
+    retry: 'Tekrar dene',
+  },
   undoChange: {
     title: 'Hesabınızdaki bir değişikliği geri alın',
     intro:

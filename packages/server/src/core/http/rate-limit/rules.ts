@@ -51,7 +51,8 @@ const BUILT_IN_RULES: readonly BuiltInRule[] = [
   },
   { matches: (p) => p.startsWith('/two-factor/'), rule: { window: 10, max: 3 } },
   // the magic-link and email-otp plugins' rules (the send endpoints under /sign-in and /forget-password are above)
-  { matches: (p) => p === '/magic-link/verify', rule: { window: 60, max: 5 } },
+  // following a link, by its GET or by the confirming click of the page that asks first
+  { matches: (p) => p === '/magic-link/verify' || p === '/magic-link/confirm', rule: { window: 60, max: 5 } },
   { matches: (p) => p.startsWith('/email-otp/'), rule: { window: 60, max: 3 } },
 ];
 

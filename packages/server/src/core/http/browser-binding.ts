@@ -1,0 +1,60 @@
+/**
+ * Which browser asked for a mailed sign-in link. A link is a GET: a hostile page can send any
+ * browser to one, and a signed-out browser sent to the attacker's own live link would be signed
+ * in as the attacker (login CSRF: what the person does next goes into the attacker's account).
+ *
+ * The request that mails a link gives the browser a random `link_binding` cookie (the same
+ * value while it lasts, so several links asked for in a row all stay bound) and the link keeps
+ * its SHA-256. A browser that follows the link and holds the cookie asked for it, and is signed
+ * in at once; any other browser is shown a page that names the account and asks first (the mail
+ * was opened on another device, or a hostile page sent the browser there).
+ *
+ * The cookie cannot be planted by another site: the endpoints that set it refuse cross-site
+ * posts (first-login CSRF protection, core/http/request-checks.ts), and it is HttpOnly.
+ */
+import { hashToken, safeEqual } from '../crypto/hash.ts';
+import { randomString } from '../crypto/random.ts';
+import type { RequestContext } from './context.ts';
+
+type Ctx = RequestContext<unknown, unknown>;
+
+const COOKIE = 'link_binding';
+const VALUE = /^[A-Za-z0-9]{32}$/;
+/** At least a day: the longest a magic link lives, and as long as a verification link by default. */
+const MIN_MAX_AGE_SECONDS = 86_400;
+
+/**
+ * Gives the browser its binding (keeping the one it holds) and answers what a link stores:
+ * the SHA-256 of the cookie's value, never the value.
+ */
+export function bindBrowser(ctx: Ctx, linkLifetimeSeconds: number): string {
+  const name = ctx.deps.cookieName(COOKIE);
+  const held = ctx.getCookie(name);
+  const value = held && VALUE.test(held) ? held : randomString(32);
+  ctx.setCookie(name, value, {
+    maxAge: Math.max(MIN_MAX_AGE_SECONDS, linkLifetimeSeconds),
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+  });
+  return hashToken(value);
+}
+
+/** Whether this browser holds the binding whose hash a link stored (false when the link has none). */
+export function browserHolds(ctx: Ctx, storedHash: string | null | undefined): boolean {
+  if (!storedHash) return false;
+  const held = ctx.getCookie(ctx.deps.cookieName(COOKIE));
+  if (!held || !VALUE.test(held)) return false;
+  return safeEqual(hashToken(held), storedHash);
+}
+
+/**
+ * Whether a request is a browser opening a page (a person clicking a link, or a page sending
+ * the browser there), rather than a script's fetch or an API client. Fetch metadata says so in
+ * every current browser; without it, a browser asks for HTML.
+ */
+export function isPageNavigation(headers: Headers): boolean {
+  const mode = headers.get('sec-fetch-mode');
+  if (mode) return mode === 'navigate';
+  return (headers.get('accept') ?? '').toLowerCase().includes('text/html');
+}
