@@ -14,10 +14,11 @@ import { getConfig } from '../../config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { describeError, errorCodeOf } from '../../lib/errors.ts';
 import { authErrorOf } from '../../lib/query.ts';
+import { useSession } from '../../lib/session.ts';
 import { type FieldErrors, hasErrors, validateEmail, validateName } from '../../lib/validation.ts';
 import { type ProfileChanges, useUpdateUser } from './mutations.ts';
 import type { AdminUser } from './types.ts';
-import { roleLabel, SelectField } from './ui.tsx';
+import { isAdminRole, roleLabel, SelectField } from './ui.tsx';
 
 type Key = 'name' | 'email' | 'username';
 const ORDER: readonly Key[] = ['name', 'email', 'username'];
@@ -58,6 +59,9 @@ export function ProfileForm({ user }: { user: AdminUser }) {
   const [role, setRole] = useState(user.role ?? '');
   const [verified, setVerified] = useState(user.emailVerified);
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
+  // the server refuses an admin's address (one admin would become another) and one's own here
+  const self = useSession().data?.user.id === user.id;
+  const emailLocked = self || user.isAdmin || isAdminRole(user.role);
   const [note, setNote] = useState<string | null>(null);
 
   const serverError = authErrorOf(update.error);
@@ -76,7 +80,7 @@ export function ProfileForm({ user }: { user: AdminUser }) {
     setNote(null);
     const found: FieldErrors<Key> = {
       name: validateName(name, t),
-      email: validateEmail(email, t),
+      email: emailLocked ? undefined : validateEmail(email, t),
       // the server's rules decide the rest; an empty field keeps the username (it cannot be removed here)
       username:
         usernameOn && username.trim() === '' && shownUsername(user) !== '' ? t.admin.usernameRequired : undefined,
@@ -88,7 +92,7 @@ export function ProfileForm({ user }: { user: AdminUser }) {
     }
     const changes: ProfileChanges = {};
     if (name.trim() !== user.name) changes.name = name.trim();
-    if (email.trim().toLowerCase() !== user.email) changes.email = email.trim();
+    if (!emailLocked && email.trim().toLowerCase() !== user.email) changes.email = email.trim();
     if (usernameOn && username.trim() !== '' && username.trim() !== shownUsername(user))
       changes.username = username.trim();
     if (role !== (user.role ?? '') && role !== '') changes.role = role;
@@ -135,8 +139,9 @@ export function ProfileForm({ user }: { user: AdminUser }) {
             id={IDS.email}
             label={t.admin.emailLabel}
             type="email"
-            hint={t.admin.emailChangeHint}
-            value={email}
+            hint={emailLocked ? t.admin.emailLockedHint : t.admin.emailChangeHint}
+            readOnly={emailLocked}
+            value={emailLocked ? user.email : email}
             onValueChange={setEmail}
             error={errors.email ?? (atEmail && serverError ? describeError(serverError, t) : undefined)}
             autoComplete="off"

@@ -278,6 +278,37 @@ describe('a person’s page', () => {
     expect(within(actions).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 
+  it('keeps an admin’s address, and one’s own, read-only: the server refuses it (one admin would become another)', async () => {
+    ada = person('u-2', 'Ada Lovelace', { role: 'user', isAdmin: true });
+    serveAda();
+    admin.updateUser.mockImplementation(({ data }) => ok({ ...ada, ...data, updatedAt: new Date().toISOString() }));
+    renderApp('/admin/users/u-2');
+    await heading('Ada Lovelace');
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.readOnly).toBe(true);
+    expect(
+      screen.getByText(/An admin’s address, and your own, can only be changed from that account’s own settings/),
+    ).toBeTruthy();
+    // whatever the field says, only the name is sent
+    fireEvent.change(email, { target: { value: 'mallory@example.com' } });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Augusta Ada King' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('The profile has been saved.');
+    expect(admin.updateUser).toHaveBeenCalledExactlyOnceWith({ userId: 'u-2', data: { name: 'Augusta Ada King' } });
+
+    cleanup();
+    admin.getUser.mockImplementation(() => ok(ADMIN));
+    renderApp(`/admin/users/${ADMIN.id}`);
+    await heading('Grace Hopper');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it('lets an admin edit a person’s address', async () => {
+    renderApp('/admin/users/u-2');
+    await heading('Ada Lovelace');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(false);
+  });
+
   it('shows what was done to them and by them, each event’s details in a drawer', async () => {
     admin.listAuditEvents.mockImplementation((query) =>
       ok({

@@ -159,6 +159,8 @@ export const adminDe: Messages['admin'] = {
   banReasonValue: 'Grund: {reason}',
 
   profileTitle: 'Profil',
+  emailLockedHint:
+    'Die Adresse eines Admins, auch Ihre eigene, lässt sich nur in den Einstellungen dieses Kontos ändern.',
   emailChangeHint: 'Eine neue Adresse wird hier nicht per E-Mail geprüft. Die alte Adresse erfährt von der Änderung.',
   profileSave: 'Profil speichern',
   profileSaved: 'Das Profil wurde gespeichert.',

@@ -159,6 +159,7 @@ export const adminEn = {
   banReasonValue: 'Reason: {reason}',
 
   profileTitle: 'Profile',
+  emailLockedHint: 'An admin’s address, and your own, can only be changed from that account’s own settings.',
   emailChangeHint: 'A new address is not checked by email here. The old address is told about the change.',
   profileSave: 'Save profile',
   profileSaved: 'The profile has been saved.',

@@ -159,6 +159,8 @@ export const adminEs: Messages['admin'] = {
   banReasonValue: 'Motivo: {reason}',
 
   profileTitle: 'Perfil',
+  emailLockedHint:
+    'La dirección de un administrador, y la tuya, solo se cambia desde la configuración de esa misma cuenta.',
   emailChangeHint: 'Aquí no se comprueba por correo una dirección nueva. Se avisa del cambio a la dirección anterior.',
   profileSave: 'Guardar el perfil',
   profileSaved: 'Se ha guardado el perfil.',

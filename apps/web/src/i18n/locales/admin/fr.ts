@@ -159,6 +159,7 @@ export const adminFr: Messages['admin'] = {
   banReasonValue: 'Motif : {reason}',
 
   profileTitle: 'Profil',
+  emailLockedHint: 'L’adresse d’un administrateur, et la vôtre, ne se change que depuis les paramètres de ce compte.',
   emailChangeHint:
     'Une nouvelle adresse n’est pas vérifiée par e-mail ici. L’ancienne adresse est prévenue du changement.',
   profileSave: 'Enregistrer le profil',

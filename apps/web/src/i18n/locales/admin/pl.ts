@@ -158,6 +158,7 @@ export const adminPl: Messages['admin'] = {
   banReasonValue: 'Powód: {reason}',
 
   profileTitle: 'Profil',
+  emailLockedHint: 'Adres administratora, a także twój własny, można zmienić tylko w ustawieniach tego konta.',
   emailChangeHint: 'Nowy adres nie jest tu sprawdzany e-mailem. Stary adres dostaje informację o zmianie.',
   profileSave: 'Zapisz profil',
   profileSaved: 'Profil został zapisany.',

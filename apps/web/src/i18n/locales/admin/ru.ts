@@ -158,6 +158,7 @@ export const adminRu: Messages['admin'] = {
   banReasonValue: 'Причина: {reason}',
 
   profileTitle: 'Профиль',
+  emailLockedHint: 'Адрес администратора, как и ваш собственный, меняется только в настройках этого аккаунта.',
   emailChangeHint: 'Новый адрес здесь не проверяется письмом. Старый адрес получает уведомление об изменении.',
   profileSave: 'Сохранить профиль',
   profileSaved: 'Профиль сохранён.',

@@ -158,6 +158,7 @@ export const adminTr: Messages['admin'] = {
   banReasonValue: 'Neden: {reason}',
 
   profileTitle: 'Profil',
+  emailLockedHint: 'Bir yöneticinin adresi, sizinki de dahil, yalnızca o hesabın kendi ayarlarından değiştirilebilir.',
   emailChangeHint: 'Yeni adres burada e-postayla denetlenmez. Eski adrese değişiklik bildirilir.',
   profileSave: 'Profili kaydet',
   profileSaved: 'Profil kaydedildi.',

@@ -158,6 +158,8 @@ export const adminUk: Messages['admin'] = {
   banReasonValue: 'Причина: {reason}',
 
   profileTitle: 'Профіль',
+  emailLockedHint:
+    'Адресу адміністратора, як і вашу власну, можна змінити лише в налаштуваннях цього облікового запису.',
   emailChangeHint: 'Нову адресу тут не перевіряють листом. Стару адресу повідомляють про зміну.',
   profileSave: 'Зберегти профіль',
   profileSaved: 'Профіль збережено.',
