@@ -18,7 +18,8 @@ import type { RequestContext } from './context.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
-const COOKIE = 'link_binding';
+/** The cookie's name after the configured prefix (`ctx.deps.cookieName`). */
+export const BINDING_COOKIE = 'link_binding';
 const VALUE = /^[A-Za-z0-9]{32}$/;
 /** At least a day: the longest a magic link lives, and as long as a verification link by default. */
 const MIN_MAX_AGE_SECONDS = 86_400;
@@ -28,7 +29,7 @@ const MIN_MAX_AGE_SECONDS = 86_400;
  * the SHA-256 of the cookie's value, never the value.
  */
 export function bindBrowser(ctx: Ctx, linkLifetimeSeconds: number): string {
-  const name = ctx.deps.cookieName(COOKIE);
+  const name = ctx.deps.cookieName(BINDING_COOKIE);
   const held = ctx.getCookie(name);
   const value = held && VALUE.test(held) ? held : randomString(32);
   ctx.setCookie(name, value, {
@@ -43,7 +44,7 @@ export function bindBrowser(ctx: Ctx, linkLifetimeSeconds: number): string {
 /** Whether this browser holds the binding whose hash a link stored (false when the link has none). */
 export function browserHolds(ctx: Ctx, storedHash: string | null | undefined): boolean {
   if (!storedHash) return false;
-  const held = ctx.getCookie(ctx.deps.cookieName(COOKIE));
+  const held = ctx.getCookie(ctx.deps.cookieName(BINDING_COOKIE));
   if (!held || !VALUE.test(held)) return false;
   return safeEqual(hashToken(held), storedHash);
 }

@@ -4,15 +4,27 @@
  */
 import type { AuthDeps } from '../../core/http/context.ts';
 import { registerSignUpExtension } from '../credentials/index.ts';
-import { deleteExpiredEmailTokens, mailVerificationLink, storeVerificationToken } from './service.ts';
+import {
+  bindVerifyingBrowser,
+  deleteExpiredEmailTokens,
+  mailVerificationLink,
+  storeVerificationToken,
+} from './service.ts';
 
 export function registerEmailVerification(deps: AuthDeps): void {
   const { config, logger } = deps;
   registerSignUpExtension(deps, {
+    // Every sign-up that mails a link binds the browser (service.ts, bindVerifyingBrowser), here,
+    // before anyone knows whether the address is taken: a taken address, answered with a
+    // look-alike user when sign-up must not tell, gets the same cookie as a new one.
+    prepare(ctx) {
+      if (config.emailVerification.sendOnSignUp) bindVerifyingBrowser(ctx);
+      return {};
+    },
     // the link's row commits with the account (one commit instead of two); the mail goes after it
     async withinCreate(trx, ctx, user, { callbackURL }) {
       if (!config.emailVerification.sendOnSignUp) return undefined;
-      const issued = await storeVerificationToken(ctx, user, trx);
+      const issued = await storeVerificationToken(ctx, user, trx, bindVerifyingBrowser(ctx));
       return async () => {
         // the account exists either way; a failed mail is logged and the user can ask for another link
         const sending = mailVerificationLink(ctx, user, issued, callbackURL).catch((err: unknown) =>

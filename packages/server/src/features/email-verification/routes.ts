@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
 import { getCurrentSession } from '../session/index.ts';
 import { findUserByEmail, userToJson } from '../user/index.ts';
-import { followEmailToken, sendVerificationMail } from './service.ts';
+import { bindVerifyingBrowser, followEmailToken, sendVerificationMail } from './service.ts';
 import { answerInFixedTime, appendQuery } from './urls.ts';
 
 /** Without a session the answer takes at least this long, whoever the address belongs to. */
@@ -18,13 +18,16 @@ const sendVerificationEmail = defineEndpoint(rows.sendVerificationEmail, {
     await limitAccount(ctx, email);
     const current = await getCurrentSession(ctx, { disableCookieCache: true });
     if (!current) {
+      // every asking browser gets its binding, before the timed work (which may outlast the
+      // answer), whether or not a mail goes: the cookie tells nothing about the address
+      const browser = bindVerifyingBrowser(ctx);
       // the same answer, in the same time, for unknown, verified and unverified addresses (a
       // slower mail follows the answer)
       await answerInFixedTime(ctx.deps.logger, ANONYMOUS_SEND_MINIMUM_MS, 'a verification mail', async () => {
         const user = await findUserByEmail(ctx.deps.db, email);
         if (!user || user.emailVerified) return;
         try {
-          await sendVerificationMail(ctx, user, callbackURL);
+          await sendVerificationMail(ctx, user, callbackURL, browser);
         } catch (err) {
           // a failure said out loud would tell a stranger the address has an unverified
           // account (CONTRACT §4.9): logged (a failed delivery already was, its token withdrawn)
@@ -36,7 +39,7 @@ const sendVerificationEmail = defineEndpoint(rows.sendVerificationEmail, {
     }
     if (current.user.email.toLowerCase() !== email) throw authError('EMAIL_MISMATCH');
     if (current.user.emailVerified) throw authError('EMAIL_ALREADY_VERIFIED');
-    await sendVerificationMail(ctx, current.user, callbackURL);
+    await sendVerificationMail(ctx, current.user, callbackURL, bindVerifyingBrowser(ctx));
     return { status: true };
   },
 });

@@ -8,6 +8,11 @@
  * single use (an email change must apply once), dies as soon as the address changes,
  * and follows the one rule of docs/email-flows.md for every emailed secret. Nothing on
  * the wire depends on the token's format.
+ *
+ * A verify-email link also keeps which browser asked for it (core/http/browser-binding.ts):
+ * with autoSignInAfterVerification, a browser sent to the link by another page is signed in
+ * only when it holds that binding, so a hostile page cannot sign a signed-out browser in as
+ * the attacker through the attacker's own link (login CSRF).
  */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -24,6 +29,7 @@ import {
   swapTokenValue,
 } from '../../core/db/verification-store.ts';
 import { AuthError, authError } from '../../core/errors.ts';
+import { BINDING_COOKIE, bindBrowser, browserHolds, isPageNavigation } from '../../core/http/browser-binding.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/transport.ts';
@@ -53,6 +59,11 @@ const tokenValue = z.object({
   used: z.boolean().optional(),
   /** Where the verification mail that follows an approved change leads back to. */
   callbackURL: z.string().optional(),
+  /**
+   * verify-email: SHA-256 of the `link_binding` cookie of the browser that asked for the link
+   * (bindVerifyingBrowser). Rows without it (older ones, links the email change mails) are unbound.
+   */
+  browser: z.string().optional(),
 });
 export type EmailTokenValue = z.infer<typeof tokenValue>;
 
@@ -108,22 +119,68 @@ export async function deleteExpiredEmailTokens(ctx: Ctx): Promise<void> {
   await deleteExpiredTokens(ctx.deps.db, 'email-verification', now, EXPIRED_TOKEN_GRACE_SECONDS);
 }
 
+/** The binding of each request that asked for a link (sign-up binds before it knows whether it creates the account). */
+const bindings = new WeakMap<Ctx, string>();
+
+/**
+ * Gives the browser asking for a verification link of its account's own address its binding
+ * (core/http/browser-binding.ts), once per request, and answers the hash the link keeps.
+ * Undefined when autoSignInAfterVerification is off: the binding decides only that sign-in,
+ * so no cookie is set for nothing. Only requests another site cannot make call it (posts
+ * refused cross-site, or JSON ones a form cannot send): never a link or a provider's callback.
+ */
+export function bindVerifyingBrowser(ctx: Ctx): string | undefined {
+  const { autoSignInAfterVerification, expiresIn } = ctx.deps.config.emailVerification;
+  if (!autoSignInAfterVerification) return undefined;
+  let hash = bindings.get(ctx);
+  if (hash === undefined) {
+    hash = bindBrowser(ctx, expiresIn);
+    bindings.set(ctx, hash);
+  }
+  return hash;
+}
+
+/**
+ * The binding's Set-Cookie, for a refusal that mailed a link (sign-in refused with
+ * EMAIL_NOT_VERIFIED): the router sends a failing request's cookies only when they clear one.
+ */
+export function bindingHeaders(ctx: Ctx): Record<string, string> {
+  const prefix = `${ctx.deps.cookieName(BINDING_COOKIE)}=`;
+  const line = ctx.setCookieLines().find((l) => l.startsWith(prefix) && !l.includes('Max-Age=0'));
+  return line ? { 'set-cookie': line } : {};
+}
+
 export function verifyEmailURL(ctx: Ctx, token: string, callbackURL: string | undefined): string {
   return apiURL(ctx.deps.config, '/verify-email', { token, callbackURL: callbackURL || DEFAULT_CALLBACK_URL });
 }
 
 /**
- * Mails a verification link for the user's current address. A mail that cannot be
- * delivered withdraws the token and throws 500 FAILED_TO_CREATE_VERIFICATION.
+ * Mails a verification link for the user's current address, bound to `browser` when given
+ * (bindVerifyingBrowser). A mail that cannot be delivered withdraws the token and throws
+ * 500 FAILED_TO_CREATE_VERIFICATION.
  */
-export async function sendVerificationMail(ctx: Ctx, user: User, callbackURL?: string): Promise<void> {
-  const issued = await issueEmailToken(ctx, { kind: 'verify-email', userId: user.id, email: user.email });
+export async function sendVerificationMail(
+  ctx: Ctx,
+  user: User,
+  callbackURL?: string,
+  browser?: string,
+): Promise<void> {
+  const issued = await issueEmailToken(ctx, verifyEmailValue(user, browser));
   await mailVerificationLink(ctx, user, issued, callbackURL);
 }
 
 /** The token of a verification link for the user's current address, stored in `db` (see storeEmailToken). */
-export function storeVerificationToken(ctx: Ctx, user: User, db: Kysely<Database>): Promise<IssuedToken> {
-  return storeEmailToken(ctx, { kind: 'verify-email', userId: user.id, email: user.email }, db);
+export function storeVerificationToken(
+  ctx: Ctx,
+  user: User,
+  db: Kysely<Database>,
+  browser?: string,
+): Promise<IssuedToken> {
+  return storeEmailToken(ctx, verifyEmailValue(user, browser), db);
+}
+
+function verifyEmailValue(user: User, browser: string | undefined): EmailTokenValue {
+  return { kind: 'verify-email', userId: user.id, email: user.email, ...(browser ? { browser } : {}) };
 }
 
 /** Mails the link of an issued verification token; see sendVerificationMail for a failure. */
@@ -232,17 +289,39 @@ export async function followEmailToken(
     // refresh the cookie so that a cached session shows the verified address at once
     setSessionCookies(ctx, current.token, { session: current.session, user: verified });
   } else if (firstUse && ctx.deps.config.emailVerification.autoSignInAfterVerification) {
-    // through every check of a sign-in: a banned account stays out, and an account with
-    // two-factor on is not signed in by a link alone. The address is proven either way: a
-    // refused automatic sign-in is not an error of the link, the person signs in as usual.
-    try {
-      await grantSession(ctx, { user: verified, method: 'email-verification', challenge: 'skip' });
-    } catch (err) {
-      if (!(err instanceof AuthError)) throw err;
-      ctx.deps.logger.info('no automatic sign-in after verification', { userId: user.id, code: err.code });
-    }
+    await signInAfterVerification(ctx, value, verified);
   }
   return { kind: value.kind, user: null };
+}
+
+/** The automatic sign-in of a verify-email link's first use (autoSignInAfterVerification). */
+async function signInAfterVerification(ctx: Ctx, value: EmailTokenValue, verified: User): Promise<void> {
+  if (!askedHere(ctx, value)) {
+    // A page navigation in a browser that did not ask for the link: the mail opened on another
+    // device, or a hostile page sending a signed-out browser to the attacker's own link, which
+    // would make the browser the attacker's (login CSRF). The address is proven all the same;
+    // the first use is spent, and the person signs in as usual.
+    ctx.deps.logger.info('no automatic sign-in after verification', { userId: verified.id, code: 'OTHER_BROWSER' });
+    return;
+  }
+  // through every check of a sign-in: a banned account stays out, and an account with
+  // two-factor on is not signed in by a link alone. The address is proven either way: a
+  // refused automatic sign-in is not an error of the link, the person signs in as usual.
+  try {
+    await grantSession(ctx, { user: verified, method: 'email-verification', challenge: 'skip' });
+  } catch (err) {
+    if (!(err instanceof AuthError)) throw err;
+    ctx.deps.logger.info('no automatic sign-in after verification', { userId: verified.id, code: err.code });
+  }
+}
+
+/**
+ * Whether following the link may sign this browser in: it holds the binding of the browser
+ * that asked, or the request is no page navigation (an API client, or a script's fetch,
+ * which cannot keep a SameSite=Lax cookie another site's page made it ask for).
+ */
+function askedHere(ctx: Ctx, value: EmailTokenValue): boolean {
+  return browserHolds(ctx, value.browser) || !isPageNavigation(ctx.request.headers);
 }
 
 /**
