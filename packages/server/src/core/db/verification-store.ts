@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import { addSeconds } from '../clock.ts';
 import { hashToken } from '../crypto/hash.ts';
 import { generateId } from '../crypto/random.ts';
-import type { Database } from './schema.ts';
+import type { Database, Dialect } from './schema.ts';
 import { toDate } from './values.ts';
 
 type Db = Kysely<Database>;
@@ -25,7 +25,8 @@ type Db = Kysely<Database>;
 /**
  * `magic-link`: a mailed sign-in link, value `{email, userId, name}` (features/magic-link);
  * `email-otp`: a mailed code, keyed by `<type>:<address>` instead of a secret token, value
- * `{digest, userId}` where the digest is an HMAC of the code (features/email-otp).
+ * `{digest, userId, issue}` where the digest is an HMAC of the code (features/email-otp); one
+ * row per key, written by replaceKeyedToken.
  */
 export type TokenPurpose =
   | 'email-verification'
@@ -77,9 +78,12 @@ export async function findToken(db: Db, purpose: TokenPurpose, token: string): P
 /**
  * Deletes the row and says whether this call deleted it. Two concurrent consumers of
  * one token race on this DELETE: the database lets exactly one of them see a deleted row.
+ * With `value`, only while the row still holds it (a keyed token replaced since is another secret).
  */
-export async function consumeTokenById(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('verification').where('id', '=', id).executeTakeFirst();
+export async function consumeTokenById(db: Db, id: string, value?: string): Promise<boolean> {
+  let q = db.deleteFrom('verification').where('id', '=', id);
+  if (value !== undefined) q = q.where('value', '=', value);
+  const result = await q.executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
@@ -104,8 +108,9 @@ export async function swapTokenValue(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function deleteTokenById(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('verification').where('id', '=', id).execute();
+/** With `value`, only while the row still holds it (see consumeTokenById). */
+export async function deleteTokenById(db: Db, id: string, value?: string): Promise<void> {
+  await consumeTokenById(db, id, value);
 }
 
 /**
@@ -143,15 +148,18 @@ export async function deleteExpiredTokens(
  * only while fewer than `max` tries were taken and the row is unexpired. The try is taken
  * BEFORE the code is compared, so a burst of concurrent guesses cannot compare more than
  * `max` codes (ARCHITECTURE.md "Counters are atomic"); true when this call got a try.
+ * With `value`, only while the row still holds the value the caller compares with: a keyed
+ * token replaced meanwhile (replaceKeyedToken) is a new code, whose tries are its own.
  */
-export async function takeAttempt(db: Db, id: string, max: number, now: Date): Promise<boolean> {
-  const result = await db
+export async function takeAttempt(db: Db, id: string, max: number, now: Date, value?: string): Promise<boolean> {
+  let q = db
     .updateTable('verification')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), updatedAt: now }))
     .where('id', '=', id)
     .where('attempts', '<', max)
-    .where('expiresAt', '>', now)
-    .executeTakeFirst();
+    .where('expiresAt', '>', now);
+  if (value !== undefined) q = q.where('value', '=', value);
+  const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -198,23 +206,53 @@ export async function deleteTwoFactorChallengesOfUser(db: Db, userId: string): P
 
 // --- passwordless sign-in (features/magic-link, features/email-otp, features/mailbox-proof) ---
 
-/** Deletes every row of this purpose and token: a new code replaces the pending one of its address. */
-export async function deleteTokens(db: Db, purpose: TokenPurpose, token: string): Promise<void> {
-  await db.deleteFrom('verification').where('identifier', '=', tokenIdentifier(purpose, token)).execute();
+/**
+ * Stores the value of a token that has one row per token (email-otp's `<type>:<address>`),
+ * replacing the one it had, with its tries back at 0 and a new expiry; answers the row's id.
+ *
+ * The row's id is derived from its identifier, so the primary key lets a token have one row
+ * (the identifier's index is not unique, and making it so would take a migration), and one
+ * upsert writes it: of concurrent writers the last one's value stays, and no two values are
+ * ever live at once. A delete-then-insert let two interleaved writers leave a row each, each
+ * with its own tries. Rows the token got from versions that gave them random ids go after.
+ */
+export async function replaceKeyedToken(
+  db: Db,
+  dialect: Dialect,
+  input: { purpose: TokenPurpose; token: string; value: string; now: Date; expiresInSeconds: number },
+): Promise<string> {
+  const identifier = tokenIdentifier(input.purpose, input.token);
+  const id = hashToken(identifier).slice(0, 32);
+  const fresh = {
+    value: input.value,
+    attempts: 0,
+    expiresAt: addSeconds(input.now, input.expiresInSeconds),
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+  const insert = db.insertInto('verification').values({ id, identifier, ...fresh });
+  await (dialect === 'mysql'
+    ? insert.onDuplicateKeyUpdate(fresh)
+    : insert.onConflict((oc) => oc.column('id').doUpdateSet(fresh))
+  ).execute();
+  await db.deleteFrom('verification').where('identifier', '=', identifier).where('id', '<>', id).execute();
+  return id;
 }
 
 /**
  * Gives back the try a right code took, when the code is only checked and stays good for
  * the request that spends it (check-verification-otp). Only a holder of the right code gets
- * a try back, so a guesser gains nothing from it.
+ * a try back, so a guesser gains nothing from it. With `value`, only while the row still
+ * holds it: a code replaced meanwhile gets no try it did not give.
  */
-export async function giveBackAttempt(db: Db, id: string, now: Date): Promise<void> {
-  await db
+export async function giveBackAttempt(db: Db, id: string, now: Date, value?: string): Promise<void> {
+  let q = db
     .updateTable('verification')
     .set((eb) => ({ attempts: eb('attempts', '-', 1), updatedAt: now }))
     .where('id', '=', id)
-    .where('attempts', '>', 0)
-    .execute();
+    .where('attempts', '>', 0);
+  if (value !== undefined) q = q.where('value', '=', value);
+  await q.execute();
 }
 
 /** The kinds of undo link whose undo clears the password (and, for an address change, puts the old address back). */

@@ -10,7 +10,6 @@
  */
 import { hashPassword } from '../../core/crypto/password.ts';
 import {
-  consumeTokenById,
   deletePasswordUndoLinksOfUser,
   deleteResetTokensOfUser,
   deleteTrustedDevicesOfUser,
@@ -31,7 +30,7 @@ import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser } from '../session/index.ts';
 import { proveRecovery, type RecoveryProof, recoveryNeedsSecondFactor } from '../two-factor/index.ts';
 import { findUserByEmail, type User } from '../user/index.ts';
-import { checkCode, keepTry, type RightCode } from './codes.ts';
+import { checkCode, keepTry, type RightCode, spendCode } from './codes.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
@@ -69,7 +68,7 @@ export async function resetPasswordWithCode(ctx: Ctx, input: CodeReset): Promise
   const revokeSessions = config.emailAndPassword.revokeSessionsOnPasswordReset;
   await db.transaction().execute(async (trx) => {
     // the DELETE decides between concurrent resets with one code: only one removes the row
-    if (!(await consumeTokenById(trx, right.id))) throw authError('INVALID_OTP');
+    if (!(await spendCode(trx, right))) throw authError('INVALID_OTP');
     await storePassword(trx, owner.id, passwordHash, now);
     await deleteResetTokensOfUser(trx, owner.id);
     await deleteTrustedDevicesOfUser(trx, owner.id);

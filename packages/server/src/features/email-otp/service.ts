@@ -3,7 +3,6 @@
  * signing in with it, and proving the address with it. The password reset is in reset.ts.
  */
 import type { emailOtp } from '@latch/contract';
-import { consumeTokenById, deleteTokenById } from '../../core/db/verification-store.ts';
 import { AuthError, authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
@@ -13,7 +12,16 @@ import { findOrCreateProvenUser, hasWaysInBeyondPassword, secretStillFits } from
 import { getCurrentSession, setSessionCookies } from '../session/index.ts';
 import { grantSession } from '../sign-in/index.ts';
 import { findUserByEmail, type User, updateUserRow } from '../user/index.ts';
-import { checkCode, issueCode, keepTry, optionsOf, type RightCode } from './codes.ts';
+import {
+  checkCode,
+  isPending,
+  issueCode,
+  keepTry,
+  optionsOf,
+  type RightCode,
+  spendCode,
+  withdrawCode,
+} from './codes.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 type EmailOtpType = emailOtp.EmailOtpType;
@@ -29,6 +37,8 @@ const MAIL_OF: Record<EmailOtpType, MailKind> = {
  * create one when sign-up is on), a verification of an address not proven yet, a reset of
  * an existing account. Answers nothing either way; a mail that cannot be delivered is
  * logged and its code withdrawn (telling the caller would tell a stranger about the address).
+ * A code a concurrent send replaced before its mail went is not mailed: that send mails the
+ * code that works, and the person gets fewer mails whose codes are void.
  */
 export async function sendCode(ctx: Ctx, type: EmailOtpType, email: string): Promise<void> {
   const { db, config, logger } = ctx.deps;
@@ -42,16 +52,18 @@ export async function sendCode(ctx: Ctx, type: EmailOtpType, email: string): Pro
         ? user !== null && !user.emailVerified
         : user !== null;
   if (!wanted) return;
-  const { code, id } = await issueCode(ctx, type, email, user?.id ?? null);
+  const issued = await issueCode(ctx, type, email, user?.id ?? null);
+  // replaced already by a concurrent send, which mails the code that works
+  if (!(await isPending(ctx, type, email, issued))) return;
   try {
     await sendAccountMail(ctx, {
       to: email,
       kind: MAIL_OF[type],
       user: user ?? { name: '', language: null },
-      vars: { code, expiresInSeconds: options.expiresIn },
+      vars: { code: issued.code, expiresInSeconds: options.expiresIn },
     });
   } catch (err) {
-    await deleteTokenById(db, id);
+    await withdrawCode(ctx, issued);
     logger.error('could not send an emailed code', { type, userId: user?.id ?? null, error: err });
   }
 }
@@ -104,7 +116,7 @@ export async function signInWithCode(ctx: Ctx, input: CodeSignIn): Promise<CodeS
   // the account the code was sent for is gone, or another took the address since: refused unspent
   if (!(await secretStillFits(ctx, address))) return refuseChanged(ctx, input.email);
   // of two requests with the right code, the one whose DELETE removes the row goes on
-  if (!(await consumeTokenById(db, right.id))) throw authError('INVALID_OTP');
+  if (!(await spendCode(db, right))) throw authError('INVALID_OTP');
   const proven = await findOrCreateProvenUser(ctx, address);
   // the address changed hands between the check above and now
   if (!proven) return refuseChanged(ctx, input.email);
@@ -155,7 +167,7 @@ export async function verifyEmailWithCode(
     throw authError('UNAUTHORIZED');
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
-    if (!(await consumeTokenById(trx, right.id))) throw authError('INVALID_OTP');
+    if (!(await spendCode(trx, right))) throw authError('INVALID_OTP');
     if (user.emailVerified) return;
     await updateUserRow(trx, user.id, { emailVerified: true, updatedAt: now });
     await recordEvent(trx, ctx, {
