@@ -221,7 +221,17 @@ export async function replaceKeyedToken(
   dialect: Dialect,
   input: { purpose: TokenPurpose; token: string; value: string; now: Date; expiresInSeconds: number },
 ): Promise<string> {
-  const identifier = tokenIdentifier(input.purpose, input.token);
+  const { purpose, token, ...rest } = input;
+  return replaceRowOf(db, dialect, { identifier: tokenIdentifier(purpose, token), ...rest });
+}
+
+/** replaceKeyedToken for a row whose identifier its feature makes itself (two-factor's emailed codes). */
+export async function replaceRowOf(
+  db: Db,
+  dialect: Dialect,
+  input: { identifier: string; value: string; now: Date; expiresInSeconds: number },
+): Promise<string> {
+  const { identifier } = input;
   const id = hashToken(identifier).slice(0, 32);
   const fresh = {
     value: input.value,

@@ -5,14 +5,13 @@
  */
 import { randomInt } from 'node:crypto';
 import { hashToken, hmacSha256, safeEqual } from '../../core/crypto/hash.ts';
-import { generateId } from '../../core/crypto/random.ts';
-import { takeAttempt } from '../../core/db/verification-store.ts';
+import { consumeTokenById, replaceRowOf, takeAttempt } from '../../core/db/verification-store.ts';
 import { authError } from '../../core/errors.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/index.ts';
 import type { Verifier } from './challenge.ts';
-import { consumeVerification, deleteVerifications, findVerification, insertVerification } from './repo.ts';
+import { findVerification } from './repo.ts';
 import { twoFactorOptions } from './service.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
@@ -33,16 +32,15 @@ function digestOf(ctx: Ctx, v: Verifier, code: string): string {
 
 /** Stores a new code (replacing a pending one) and mails it to the account's address. */
 export async function sendOtp(ctx: Ctx, v: Verifier): Promise<void> {
-  const { db, clock, logger } = ctx.deps;
+  const { db, dialect, clock, logger } = ctx.deps;
   const period = twoFactorOptions(ctx.deps).otpPeriod;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const identifier = identifierOf(v);
-  await deleteVerifications(db, identifier);
-  const id = generateId();
-  await insertVerification(db, {
-    id,
-    identifier,
-    value: digestOf(ctx, v, code),
+  // one row per challenge or session, replaced in one upsert: a burst of sends leaves one live
+  // code with its five tries, not a code per send (delete-then-insert interleaved)
+  const value = digestOf(ctx, v, code);
+  const id = await replaceRowOf(db, dialect, {
+    identifier: identifierOf(v),
+    value,
     now: clock.now(),
     expiresInSeconds: period,
   });
@@ -54,7 +52,8 @@ export async function sendOtp(ctx: Ctx, v: Verifier): Promise<void> {
       vars: { code, expiresInSeconds: period },
     });
   } catch (err) {
-    await consumeVerification(db, id);
+    // only this send's code: one a later send stored meanwhile stays
+    await consumeTokenById(db, id, value);
     if (!(err instanceof MailDeliveryError)) throw err;
     logger.error('could not send the two-factor code', { userId: v.user.id, error: err });
     throw authError('FAILED_TO_SEND_EMAIL');
@@ -71,14 +70,15 @@ export async function checkOtp(ctx: Ctx, v: Verifier, code: string): Promise<boo
   const now = clock.now();
   const row = await findVerification(db, identifierOf(v));
   if (!row || row.expiresAt <= now) throw authError('OTP_HAS_EXPIRED');
-  if (!(await takeAttempt(db, row.id, MAX_OTP_ATTEMPTS, now))) {
-    await consumeVerification(db, row.id);
+  // every write below acts only while the row still holds the code read (a send may replace it)
+  if (!(await takeAttempt(db, row.id, MAX_OTP_ATTEMPTS, now, row.value))) {
+    await consumeTokenById(db, row.id, row.value);
     throw authError('TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE');
   }
   // rows of versions before 0002-attempt-counters held `<digest>:<tries>`
   const digest = row.value.split(':')[0] ?? '';
   if (!safeEqual(digest, digestOf(ctx, v, code.trim()))) return false;
   // two requests with the right code: the one that deletes the row wins
-  if (!(await consumeVerification(db, row.id))) throw authError('OTP_HAS_EXPIRED');
+  if (!(await consumeTokenById(db, row.id, row.value))) throw authError('OTP_HAS_EXPIRED');
   return true;
 }

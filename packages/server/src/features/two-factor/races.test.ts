@@ -48,6 +48,24 @@ await describeOnDatabases('two-factor counters under a burst', {}, (t) => {
     expect((await browser.post('/two-factor/verify-otp', { code })).status).not.toBe(200);
   });
 
+  it('a burst of sends leaves one live emailed code on the challenge, not one per send with tries of its own', async () => {
+    const user = await enrolledUser(t.app);
+    const browser = await challenged(t.app, user.email);
+    const rows = () =>
+      t.db.handle.db.selectFrom('verification').select('id').where('identifier', 'like', '2fa-otp:%').execute();
+    const before = (await rows()).length;
+    const sent = await Promise.all(Array.from({ length: 10 }, () => browser.post('/two-factor/send-otp', {})));
+    expect(sent.every((r) => r.status === 200)).toBe(true);
+    expect((await rows()).length).toBe(before + 1);
+    // the next send replaces it, and its code completes the sign-in
+    await browser.post('/two-factor/send-otp', {});
+    expect((await rows()).length).toBe(before + 1);
+    const mail = t.app.mailer.messages.filter((m) => m.to === user.email && m.kind === 'two-factor-otp').at(-1);
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect((await browser.post('/two-factor/verify-otp', { code })).status).toBe(200);
+    expect((await rows()).length).toBe(before);
+  });
+
   it('a burst over several challenges compares at most ten codes before the account locks', async () => {
     toMidStep(t.app);
     const user = await enrolledUser(t.app);
