@@ -317,6 +317,49 @@ describe.skipIf(skip)('mailed-links journey (en, light, 1280px)', () => {
     await shots.take(page, 'approve-link-used');
   });
 
+  step(
+    'the owner of an address a stranger signed up with says "No, I didn’t": the stranger’s password goes',
+    async () => {
+      const owner = `owner.${Date.now().toString(36)}@example.test`;
+      const strangerPassword = 'the stranger chose this 77';
+      const before = env.smtp.messages.length;
+      // the stranger signs up with the owner's address, from a browser of their own (here, the test)
+      const signUp = await fetch(`${env.latch.baseURL}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: env.latch.baseURL },
+        body: JSON.stringify({ name: 'Mallory', email: owner, password: strangerPassword }),
+      });
+      expect(signUp.status).toBe(200);
+      const mail = await env.smtp.waitFor(
+        (m) =>
+          env.smtp.messages.indexOf(m) >= before &&
+          m.to.includes(owner) &&
+          m.links.some((l) => l.includes('/verify-email?')),
+        WAIT_MS,
+      );
+      const ownersBrowser = await newJourneyContext(env.browser, { baseURL: env.latch.baseURL });
+      try {
+        const ownersPage = await ownersBrowser.newPage();
+        await ownersPage.goto(mail.links.find((l) => l.includes('/verify-email?')) ?? '');
+        await ownersPage.waitForURL('**/confirm-email?**');
+        await ownersPage.getByRole('heading', { level: 1, name: exactly(t.confirmEmail.title) }).waitFor();
+        await ownersPage.getByText(exactly(format(t.confirmEmail.body, { email: owner }))).waitFor();
+        await shots.take(ownersPage, 'confirm-email');
+        await ownersPage.getByRole('button', { name: exactly(t.confirmEmail.notMine) }).click();
+        await ownersPage.getByRole('heading', { level: 1, name: exactly(t.confirmEmail.claimedTitle) }).waitFor();
+        expect(await serverSession(ownersPage)).toBeNull();
+      } finally {
+        await ownersBrowser.close();
+      }
+      const stranger = await fetch(`${env.latch.baseURL}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: env.latch.baseURL },
+        body: JSON.stringify({ email: owner, password: strangerPassword }),
+      });
+      expect(stranger.status).toBe(401);
+    },
+  );
+
   step('meets no uncaught errors and no Content-Security-Policy refusals in the browser', async () => {
     expect(uncaught).toEqual([]);
     expect(cspViolations).toEqual([]);

@@ -17,6 +17,7 @@ const NotFoundPage = lazyPage(() => import('./pages/auth/error-page.tsx'), 'NotF
 const SignUpPage = lazyPage(() => import('./pages/auth/sign-up.tsx'), 'SignUpPage');
 const ForgotPasswordPage = lazyPage(() => import('./pages/auth/forgot-password.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('./pages/auth/reset-password.tsx'), 'ResetPasswordPage');
+const ConfirmEmailPage = lazyPage(() => import('./pages/auth/confirm-email.tsx'), 'ConfirmEmailPage');
 const MagicLinkPage = lazyPage(() => import('./pages/auth/magic-link.tsx'), 'MagicLinkPage');
 const VerifiedPage = lazyPage(() => import('./pages/auth/verified.tsx'), 'VerifiedPage');
 const TwoFactorPage = lazyPage(() => import('./pages/two-factor/challenge.tsx'), 'TwoFactorPage');
@@ -74,6 +75,7 @@ export function AppRoutes() {
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/verified" element={<VerifiedPage />} />
       <Route path="/magic-link" element={<MagicLinkPage />} />
+      <Route path="/confirm-email" element={<ConfirmEmailPage />} />
       <Route path="/approve-email-change" element={<ApproveEmailChangePage />} />
       <Route path="/undo-change" element={<UndoChangePage />} />
       <Route path="/error" element={<ErrorPage />} />

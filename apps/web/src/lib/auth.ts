@@ -113,6 +113,10 @@ export interface LinkClient {
   describeMagicLink: Call<typeof magicLink.describeMagicLink>;
   /** The person's confirming click on that page: spends the link, signs in, answers where to go. */
   confirmMagicLink: Call<typeof magicLink.confirmMagicLink>;
+  /** A verification link opened in a browser that did not ask for it: the address (nothing spent). */
+  describeVerification: Call<typeof emailVerification.describeVerification>;
+  /** "Did you set this account up?": mine verifies, not mine claims the address. */
+  confirmVerification: Call<typeof emailVerification.confirmVerification>;
 }
 
 export interface AuthClient {
@@ -256,6 +260,8 @@ export const authClient: AuthClient = {
     checkResetToken: (body) => client.resetPassword.check(body),
     describeMagicLink: (body) => client.magicLink.describe(body),
     confirmMagicLink: (body) => client.magicLink.confirm(body),
+    describeVerification: (body) => client.verifyEmail.describe(body),
+    confirmVerification: (body) => client.verifyEmail.confirm(body),
   },
   admin: bindAdminClient(client),
 };

@@ -92,6 +92,8 @@ function createMockLinkClient() {
     checkResetToken: vi.fn<Links['checkResetToken']>(() => ok({ valid: true, secondFactor: false })),
     describeMagicLink: vi.fn<Links['describeMagicLink']>(),
     confirmMagicLink: vi.fn<Links['confirmMagicLink']>(),
+    describeVerification: vi.fn<Links['describeVerification']>(),
+    confirmVerification: vi.fn<Links['confirmVerification']>(),
   } satisfies Links;
 }
 

@@ -11,8 +11,9 @@
 import { expect, it } from 'vitest';
 import { hashToken } from '../../core/crypto/hash.ts';
 import type { TestClient } from '../../test/client.ts';
-import { describeOnDatabases, PASSWORD, signUpUser } from '../../test/harness.ts';
+import { BASE_URL, describeOnDatabases, PASSWORD, signUpUser } from '../../test/harness.ts';
 import { lastLink } from '../../test/mail-links.ts';
+import { snapshot, tokenOf } from '../../test/mailbox-proof.ts';
 
 const fresh = () => `evb-${Math.random().toString(36).slice(2, 10)}@example.test`;
 /** A hostile page sending the browser to the link (a top-level navigation from another site). */
@@ -44,21 +45,38 @@ await describeOnDatabases(
     const sessionsOf = async (userId: string) =>
       (await t.db.handle.db.selectFrom('session').select('id').where('userId', '=', userId).execute()).length;
 
-    it("verifies the attacker's address in a signed-out browser sent there by another site, but signs nobody in", async () => {
+    it("asks a signed-out browser sent to the attacker's link, and its answer signs nobody in", async () => {
       const attacker = await signUpUser(t.app, { callbackURL: '/dashboard' });
       expect(attacker.client.cookie('link_binding')?.value).toMatch(/^[A-Za-z0-9]{32}$/);
       const link = linkOf(attacker.email);
       const victim = t.app.client();
+      const before = await snapshot(t.db);
 
       const res = await victim.get(link, sentByAnotherSite);
-      expect([res.status, res.location]).toEqual([302, '/dashboard']);
-      expect(await verified(attacker.userId)).toBe(true);
+      expect(res.status).toBe(302);
+      const page = new URL(res.location ?? '');
+      expect(`${page.origin}${page.pathname}`).toBe(`${BASE_URL}/confirm-email`);
+      expect([page.searchParams.get('token'), page.searchParams.get('callbackURL')]).toEqual([
+        tokenOf(link),
+        '/dashboard',
+      ]);
       expect(res.setCookies.filter((c) => c.includes('.session_token='))).toEqual([]);
+      expect(await sessionOf(victim)).toBeNull();
+      expect(await snapshot(t.db)).toBe(before);
+
+      // even a person talked into answering "mine" is not signed in as the attacker
+      const answer = await victim.post('/verify-email/confirm', {
+        token: tokenOf(link),
+        mine: true,
+        callbackURL: '/dashboard',
+      });
+      expect([answer.status, answer.json]).toEqual([200, { redirect: '/dashboard' }]);
+      expect(await verified(attacker.userId)).toBe(true);
       expect(victim.cookie('session_token')).toBeUndefined();
       expect(await sessionOf(victim)).toBeNull();
       expect(await sessionsOf(attacker.userId)).toBe(0);
 
-      // the first use is spent: the link signs nobody in afterwards, the person signs in as usual
+      // verified: the link no longer asks, and signs nobody in; the person signs in as usual
       const again = await attacker.client.get(link, openedFromMail);
       expect(again.location).toBe('/dashboard');
       expect(await sessionOf(attacker.client)).toBeNull();
@@ -74,8 +92,8 @@ await describeOnDatabases(
       const victim = (await signUpUser(t.app)).client;
       expect(victim.cookie('link_binding')?.value).not.toBe(attacker.client.cookie('link_binding')?.value);
       const res = await victim.get(link, openedFromMail);
-      expect(res.status).toBe(302);
-      expect(await verified(attacker.userId)).toBe(true);
+      expect(res.location).toMatch(/\/confirm-email\?/);
+      expect(await verified(attacker.userId)).toBe(false);
       expect(await sessionOf(victim)).toBeNull();
       expect(await sessionsOf(attacker.userId)).toBe(0);
     });
@@ -120,8 +138,8 @@ await describeOnDatabases(
       const { email, userId } = await signUpUser(t.app);
       const old = t.app.client();
       const res = await old.get(linkOf(email), { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
-      expect(res.status).toBe(302);
-      expect(await verified(userId)).toBe(true);
+      expect(res.location).toMatch(/\/confirm-email\?/);
+      expect(await verified(userId)).toBe(false);
       expect(await sessionOf(old)).toBeNull();
     });
 

@@ -2,10 +2,18 @@
 import { emailVerification as rows } from '@latch/contract';
 import { AuthError, authError } from '../../core/errors.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { webPageURL } from '../../core/http/page-url.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
 import { getCurrentSession } from '../session/index.ts';
 import { findUserByEmail, userToJson } from '../user/index.ts';
-import { bindVerifyingBrowser, followEmailToken, sendVerificationMail } from './service.ts';
+import {
+  asksBeforeVerifying,
+  bindVerifyingBrowser,
+  claimByVerifyLink,
+  describeVerifyLink,
+  followEmailToken,
+  sendVerificationMail,
+} from './service.ts';
 import { answerInFixedTime, appendQuery } from './urls.ts';
 
 /** Without a session the answer takes at least this long, whoever the address belongs to. */
@@ -48,6 +56,13 @@ const verifyEmail = defineEndpoint(rows.verifyEmail, {
   async handler(ctx) {
     const { token, callbackURL } = ctx.query;
     try {
+      // an unproven password-only account's link, opened in a browser that did not ask for it:
+      // the web app asks whether the person set the account up, before anything is spent
+      if (await asksBeforeVerifying(ctx, token)) {
+        return ctx.redirect(
+          webPageURL(ctx.deps.config, '/confirm-email', { token, ...(callbackURL ? { callbackURL } : {}) }),
+        );
+      }
       const result = await followEmailToken(ctx, token, callbackURL);
       if (callbackURL) return ctx.redirect(callbackURL);
       return { status: true, user: result.user ? userToJson(result.user) : null };
@@ -61,4 +76,26 @@ const verifyEmail = defineEndpoint(rows.verifyEmail, {
   },
 });
 
-export const emailVerificationEndpoints = [sendVerificationEmail, verifyEmail];
+const describeVerification = defineEndpoint(rows.describeVerification, {
+  handler: (ctx) => describeVerifyLink(ctx, ctx.body.token),
+});
+
+const confirmVerification = defineEndpoint(rows.confirmVerification, {
+  async handler(ctx) {
+    const { token, callbackURL, mine } = ctx.body;
+    if (!mine) {
+      await claimByVerifyLink(ctx, token);
+      return { redirect: null };
+    }
+    // verified, never signed in: this browser did not ask for the link
+    await followEmailToken(ctx, token, callbackURL, false);
+    return { redirect: callbackURL || '/' };
+  },
+});
+
+export const emailVerificationEndpoints = [
+  sendVerificationEmail,
+  verifyEmail,
+  describeVerification,
+  confirmVerification,
+];

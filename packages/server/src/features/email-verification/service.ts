@@ -34,7 +34,7 @@ import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/transport.ts';
 import { recordEvent } from '../audit/index.ts';
-import { hasWaysInBeyondPassword } from '../mailbox-proof/index.ts';
+import { claimProvenAddress, hasWaysInBeyondPassword } from '../mailbox-proof/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { getCurrentSession, setSessionCookies } from '../session/index.ts';
 import { grantSession } from '../sign-in/index.ts';
@@ -124,17 +124,15 @@ const bindings = new WeakMap<Ctx, string>();
 
 /**
  * Gives the browser asking for a verification link of its account's own address its binding
- * (core/http/browser-binding.ts), once per request, and answers the hash the link keeps.
- * Undefined when autoSignInAfterVerification is off: the binding decides only that sign-in,
- * so no cookie is set for nothing. Only requests another site cannot make call it (posts
+ * (core/http/browser-binding.ts), once per request, and answers the hash the link keeps. The
+ * binding decides whether following the link signs in (autoSignInAfterVerification) and whether
+ * it asks first (asksBeforeVerifying). Only requests another site cannot make call it (posts
  * refused cross-site, or JSON ones a form cannot send): never a link or a provider's callback.
  */
-export function bindVerifyingBrowser(ctx: Ctx): string | undefined {
-  const { autoSignInAfterVerification, expiresIn } = ctx.deps.config.emailVerification;
-  if (!autoSignInAfterVerification) return undefined;
+export function bindVerifyingBrowser(ctx: Ctx): string {
   let hash = bindings.get(ctx);
   if (hash === undefined) {
-    hash = bindBrowser(ctx, expiresIn);
+    hash = bindBrowser(ctx, ctx.deps.config.emailVerification.expiresIn);
     bindings.set(ctx, hash);
   }
   return hash;
@@ -249,6 +247,8 @@ export async function followEmailToken(
   ctx: Ctx,
   token: string,
   callbackURL: string | undefined,
+  /** false: the confirmation page's answer, a script's post, never signs in (it did not ask for the link). */
+  mayAutoSignIn = true,
 ): Promise<FollowResult> {
   const { db, clock } = ctx.deps;
   const { stored, value, user } = await findEmailToken(ctx, token);
@@ -288,10 +288,56 @@ export async function followEmailToken(
   if (current?.token) {
     // refresh the cookie so that a cached session shows the verified address at once
     setSessionCookies(ctx, current.token, { session: current.session, user: verified });
-  } else if (firstUse && ctx.deps.config.emailVerification.autoSignInAfterVerification) {
+  } else if (firstUse && mayAutoSignIn && ctx.deps.config.emailVerification.autoSignInAfterVerification) {
     await signInAfterVerification(ctx, value, verified);
   }
   return { kind: value.kind, user: null };
+}
+
+/**
+ * Whether GET /verify-email asks before it verifies: a page navigation, in a browser that did
+ * not ask for the link and is signed in to no account, to the link of an account nobody has
+ * proven that has nothing but a password. Whoever follows such a link may not be whoever set the
+ * account up: anyone can sign up with another's address, and the owner who follows the mail
+ * would otherwise verify the stranger's account, password and all (pre-account hijacking). The
+ * web app's /confirm-email page asks "did you set this account up?": yes verifies, no claims
+ * the address as a reset link would. API clients (no page navigation) verify as the contract
+ * says; so does the browser that asked (its `link_binding`) and the account's own session.
+ * Throws the link's refusals, as following it would.
+ */
+export async function asksBeforeVerifying(ctx: Ctx, token: string): Promise<boolean> {
+  if (!isPageNavigation(ctx.request.headers)) return false;
+  const { value, user } = await findEmailToken(ctx, token);
+  if (value.kind !== 'verify-email' || user.emailVerified || browserHolds(ctx, value.browser)) return false;
+  // the account's own session verifies; another account's is refused by followEmailToken
+  if (await getCurrentSession(ctx, { disableCookieCache: true })) return false;
+  // set up beyond a password: refused outside its own session by followEmailToken
+  return !(await hasWaysInBeyondPassword(ctx.deps.db, user));
+}
+
+/** The address of a verify-email link the confirmation page asks about (nothing spent). */
+export async function describeVerifyLink(ctx: Ctx, token: string): Promise<{ email: string }> {
+  const { value, user } = await findEmailToken(ctx, token);
+  if (value.kind !== 'verify-email') throw VERIFY_ERRORS.invalidToken();
+  const current = await getCurrentSession(ctx, { disableCookieCache: true });
+  if (current && current.user.id !== user.id) throw VERIFY_ERRORS.unauthorized();
+  return { email: user.email };
+}
+
+/**
+ * "I did not set this account up": the link proves the mailbox, so the address is claimed as a
+ * reset link claims it (features/mailbox-proof): the password, sessions and links a stranger may
+ * have set up go, the address is marked proven and the owner is mailed. The link is spent.
+ */
+export async function claimByVerifyLink(ctx: Ctx, token: string): Promise<void> {
+  const { stored, value, user } = await findEmailToken(ctx, token);
+  if (value.kind !== 'verify-email') throw VERIFY_ERRORS.invalidToken();
+  const current = await getCurrentSession(ctx, { disableCookieCache: true });
+  if (current && current.user.id !== user.id) throw VERIFY_ERRORS.unauthorized();
+  // one answer per link: of two clicks, the one whose DELETE removes the row claims
+  if (!(await consumeTokenById(ctx.deps.db, stored.id))) throw VERIFY_ERRORS.invalidToken();
+  // proven already (by the owner's own proof meanwhile): nothing to claim
+  await claimProvenAddress(ctx, user, 'verification-link');
 }
 
 /** The automatic sign-in of a verify-email link's first use (autoSignInAfterVerification). */

@@ -25,7 +25,7 @@ import { findUserByEmail, insertUser, type User, updateUserRow } from '../user/i
 type Ctx = RequestContext<unknown, unknown>;
 
 /** The way the mailbox was proven (the audit log's `method`). */
-export type MailboxProof = 'magic-link' | 'email-otp' | 'reset-link';
+export type MailboxProof = 'magic-link' | 'email-otp' | 'reset-link' | 'verification-link';
 
 export interface ProvenUser {
   user: User;

@@ -181,6 +181,23 @@ export const moreDe: MoreMessages = {
       'Diese Seite öffnet sich über den Link in der E-Mail, die wir dir zur Änderung deiner Adresse geschickt haben.',
     retry: 'Erneut versuchen',
   },
+  confirmEmail: {
+    title: 'Haben Sie dieses Konto erstellt?',
+    body: 'Jemand möchte {email} für ein Konto hier bestätigen. Das Passwort hat nur gewählt, wer das Konto erstellt hat.',
+    mine: 'Ja, das war ich',
+    confirming: 'Wird bestätigt…',
+    notMine: 'Nein, das war ich nicht',
+    notMineHint:
+      'Wir entfernen das Passwort und melden alle ab, die angemeldet sind. Die Adresse bleibt Ihre, und Sie können danach ein eigenes Passwort festlegen.',
+    claimedTitle: 'Die Adresse gehört Ihnen',
+    claimed:
+      'Das für {email} gesetzte Passwort wurde entfernt und jede Sitzung abgemeldet. Niemand sonst kann sich damit anmelden.',
+    setPassword: 'Passwort festlegen',
+    invalidTitle: 'Dieser Bestätigungslink funktioniert nicht mehr',
+    invalidBody: 'Der Link ist ungültig, abgelaufen oder wurde bereits verwendet.',
+    missingToken: 'Diese Seite öffnet sich über den Bestätigungslink in der E-Mail, die wir Ihnen geschickt haben.',
+    retry: 'Erneut versuchen',
+  },
   magicLinkConfirm: {
     title: 'Auf diesem Gerät anmelden?',
     existing: 'Dieser Link meldet Sie beim Konto von {email} an.',

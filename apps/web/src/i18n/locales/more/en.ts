@@ -173,6 +173,23 @@ export const moreEn = {
     missingToken: 'This page opens from the link in the email we sent about changing your address.',
     retry: 'Try again',
   },
+  confirmEmail: {
+    title: 'Did you create this account?',
+    body: 'Someone asked to verify {email} for an account here. Only whoever created the account chose its password.',
+    mine: 'Yes, I created it',
+    confirming: 'Verifying…',
+    notMine: 'No, I didn’t',
+    notMineHint:
+      'We remove the password and sign out everyone who is signed in to it. The address stays yours, and you can set a password of your own afterwards.',
+    claimedTitle: 'The address is yours',
+    claimed:
+      'The password set for {email} has been removed and every session signed out. Nobody else can sign in with it.',
+    setPassword: 'Set a password',
+    invalidTitle: 'This verification link no longer works',
+    invalidBody: 'The link is invalid, has expired or has already been used.',
+    missingToken: 'This page opens from the verification link in the email we sent you.',
+    retry: 'Try again',
+  },
   magicLinkConfirm: {
     title: 'Sign in on this device?',
     existing: 'This link signs in to the account of {email}.',

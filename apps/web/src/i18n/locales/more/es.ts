@@ -177,6 +177,23 @@ export const moreEs: MoreMessages = {
     missingToken: 'A esta página se llega desde el enlace del correo que te enviamos sobre el cambio de tu dirección.',
     retry: 'Reintentar',
   },
+  confirmEmail: {
+    title: '¿Creaste tú esta cuenta?',
+    body: 'Alguien pidió verificar {email} para una cuenta aquí. Solo quien creó la cuenta eligió su contraseña.',
+    mine: 'Sí, la creé yo',
+    confirming: 'Verificando…',
+    notMine: 'No, no fui yo',
+    notMineHint:
+      'Quitamos la contraseña y cerramos la sesión de todos los que la tengan abierta. La dirección sigue siendo tuya y después puedes elegir una contraseña propia.',
+    claimedTitle: 'La dirección es tuya',
+    claimed:
+      'Se ha quitado la contraseña puesta para {email} y se han cerrado todas las sesiones. Nadie más puede iniciar sesión con ella.',
+    setPassword: 'Elegir una contraseña',
+    invalidTitle: 'Este enlace de verificación ya no funciona',
+    invalidBody: 'El enlace no es válido, ha caducado o ya se ha usado.',
+    missingToken: 'Esta página se abre desde el enlace de verificación del correo que te enviamos.',
+    retry: 'Reintentar',
+  },
   magicLinkConfirm: {
     title: '¿Iniciar sesión en este dispositivo?',
     existing: 'Este enlace inicia sesión en la cuenta de {email}.',

@@ -180,6 +180,23 @@ export const moreFr: MoreMessages = {
       'Cette page s’ouvre depuis le lien de l’e-mail que nous vous avons envoyé au sujet du changement de votre adresse.',
     retry: 'Réessayer',
   },
+  confirmEmail: {
+    title: 'Avez-vous créé ce compte ?',
+    body: 'Quelqu’un a demandé à vérifier {email} pour un compte ici. Seule la personne qui a créé le compte en a choisi le mot de passe.',
+    mine: 'Oui, c’est moi',
+    confirming: 'Vérification…',
+    notMine: 'Non, ce n’est pas moi',
+    notMineHint:
+      'Nous supprimons le mot de passe et déconnectons toutes les sessions. L’adresse reste la vôtre, et vous pourrez ensuite choisir votre propre mot de passe.',
+    claimedTitle: 'L’adresse est à vous',
+    claimed:
+      'Le mot de passe défini pour {email} a été supprimé et toutes les sessions déconnectées. Personne d’autre ne peut s’en servir pour se connecter.',
+    setPassword: 'Choisir un mot de passe',
+    invalidTitle: 'Ce lien de vérification ne fonctionne plus',
+    invalidBody: 'Le lien est invalide, a expiré ou a déjà été utilisé.',
+    missingToken: 'Cette page s’ouvre depuis le lien de vérification de l’e-mail que nous vous avons envoyé.',
+    retry: 'Réessayer',
+  },
   magicLinkConfirm: {
     title: 'Se connecter sur cet appareil ?',
     existing: 'Ce lien connecte au compte de {email}.',

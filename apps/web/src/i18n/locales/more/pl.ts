@@ -171,6 +171,23 @@ export const morePl: MoreMessages = {
     missingToken: 'Ta strona otwiera się z linku w e-mailu, który wysłaliśmy w sprawie zmiany Twojego adresu.',
     retry: 'Spróbuj ponownie',
   },
+  confirmEmail: {
+    title: 'Czy to ty założyłeś to konto?',
+    body: 'Ktoś poprosił o potwierdzenie adresu {email} dla konta tutaj. Hasło wybrała tylko osoba, która założyła konto.',
+    mine: 'Tak, to ja',
+    confirming: 'Potwierdzanie…',
+    notMine: 'Nie, to nie ja',
+    notMineHint:
+      'Usuniemy hasło i wylogujemy wszystkich zalogowanych. Adres pozostanie twój, a potem możesz ustawić własne hasło.',
+    claimedTitle: 'Adres należy do ciebie',
+    claimed:
+      'Hasło ustawione dla {email} zostało usunięte, a wszystkie sesje wylogowane. Nikt inny nie zaloguje się nim.',
+    setPassword: 'Ustaw hasło',
+    invalidTitle: 'Ten link potwierdzający już nie działa',
+    invalidBody: 'Link jest nieprawidłowy, wygasł lub został już użyty.',
+    missingToken: 'Ta strona otwiera się z linku potwierdzającego w wysłanej do ciebie wiadomości e-mail.',
+    retry: 'Spróbuj ponownie',
+  },
   magicLinkConfirm: {
     title: 'Zalogować się na tym urządzeniu?',
     existing: 'Ten link loguje do konta {email}.',

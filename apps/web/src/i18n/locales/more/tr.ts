@@ -176,6 +176,22 @@ export const moreTr: MoreMessages = {
     missingToken: 'Bu sayfa, adres değişikliğiniz hakkında gönderdiğimiz e-postadaki bağlantıyla açılır.',
     retry: 'Tekrar dene',
   },
+  confirmEmail: {
+    title: 'Bu hesabı siz mi oluşturdunuz?',
+    body: 'Biri burada bir hesap için {email} adresini doğrulamak istedi. Parolayı yalnızca hesabı oluşturan kişi seçti.',
+    mine: 'Evet, ben oluşturdum',
+    confirming: 'Doğrulanıyor…',
+    notMine: 'Hayır, ben değilim',
+    notMineHint:
+      'Parolayı kaldırır ve oturum açmış herkesin oturumunu kapatırız. Adres sizin kalır; sonra kendi parolanızı belirleyebilirsiniz.',
+    claimedTitle: 'Adres sizin',
+    claimed: '{email} için belirlenen parola kaldırıldı ve tüm oturumlar kapatıldı. Başka kimse onunla oturum açamaz.',
+    setPassword: 'Parola belirle',
+    invalidTitle: 'Bu doğrulama bağlantısı artık çalışmıyor',
+    invalidBody: 'Bağlantı geçersiz, süresi dolmuş ya da zaten kullanılmış.',
+    missingToken: 'Bu sayfa, size gönderdiğimiz e-postadaki doğrulama bağlantısıyla açılır.',
+    retry: 'Tekrar dene',
+  },
   magicLinkConfirm: {
     title: 'Bu cihazda oturum açılsın mı?',
     existing: 'Bu bağlantı {email} hesabında oturum açar.',

@@ -24,6 +24,7 @@ describe('per-IP rules', () => {
     ['/sign-in/magic-link', 10, 3],
     ['/magic-link/verify', 60, 5],
     ['/magic-link/confirm', 60, 5],
+    ['/verify-email/confirm', 60, 5],
     ['/sign-in/email-otp', 10, 3],
     ['/email-otp/send-verification-otp', 60, 3],
     ['/email-otp/check-verification-otp', 60, 3],

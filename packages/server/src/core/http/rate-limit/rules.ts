@@ -53,6 +53,8 @@ const BUILT_IN_RULES: readonly BuiltInRule[] = [
   // the magic-link and email-otp plugins' rules (the send endpoints under /sign-in and /forget-password are above)
   // following a link, by its GET or by the confirming click of the page that asks first
   { matches: (p) => p === '/magic-link/verify' || p === '/magic-link/confirm', rule: { window: 60, max: 5 } },
+  // the answer to "did you create this account?" of a verification link (it may claim the address)
+  { matches: (p) => p === '/verify-email/confirm', rule: { window: 60, max: 5 } },
   { matches: (p) => p.startsWith('/email-otp/'), rule: { window: 60, max: 3 } },
 ];
 

@@ -1,0 +1,125 @@
+/**
+ * `/confirm-email?token=…&callbackURL=…`: where the server sends a browser that opened the
+ * verification link of an unproven, password-only account without having asked for it (the mail
+ * read on another device, or the owner of an address someone else signed up with: docs/email-flows.md).
+ * Opening the page only reads the address (POST /verify-email/describe spends nothing). "Yes, I
+ * created it" verifies (this browser is not signed in); "No, I didn't" claims the address: the
+ * password and sessions whoever set the account up had are removed, as a reset link would.
+ */
+import { authMutationOptions, authQueryOptions } from '@latch/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { AuthCard, FullPageSpinner } from '../../components/layout.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { authClient } from '../../lib/auth.ts';
+import { describeError, errorCodeOf, isDeadLink } from '../../lib/errors.ts';
+import { authErrorOf } from '../../lib/query.ts';
+import { goTo } from './magic-link.tsx';
+
+export function ConfirmEmailPage() {
+  const { t } = useI18n();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  if (!token) return <DeadLink body={t.confirmEmail.missingToken} />;
+  return <AskOwner token={token} callbackURL={params.get('callbackURL')} />;
+}
+
+function DeadLink({ body }: { body: string }) {
+  const { t } = useI18n();
+  return (
+    <AuthCard key="dead" title={t.confirmEmail.invalidTitle}>
+      <Alert tone="error">{body}</Alert>
+      <Link className="button button--primary button--block" to="/sign-in">
+        {t.common.backToSignIn}
+      </Link>
+    </AuthCard>
+  );
+}
+
+function AskOwner({ token, callbackURL }: { token: string; callbackURL: string | null }) {
+  const { t, format } = useI18n();
+  const description = useQuery(
+    authQueryOptions(['web', 'confirm-email', token] as const, () => authClient.links.describeVerification({ token })),
+  );
+  const answer = useMutation({
+    ...authMutationOptions((mine: boolean) =>
+      authClient.links.confirmVerification({ token, mine, ...(callbackURL ? { callbackURL } : {}) }),
+    ),
+    // verified: on to where the link was going (a full load: the app there reads its own state)
+    onSuccess: (result) => {
+      if (result.redirect) goTo.assign(result.redirect);
+    },
+  });
+  const readError = authErrorOf(description.error);
+  const answerError = authErrorOf(answer.error);
+  const error = answerError ?? readError;
+
+  if (description.isPending) return <FullPageSpinner />;
+  if (error && isDeadLink(error)) return <DeadLink body={t.confirmEmail.invalidBody} />;
+  // signed in here as another account: the error page names it and offers the sign-out
+  if (error && errorCodeOf(error) === 'UNAUTHORIZED') return <Navigate to="/error?error=UNAUTHORIZED" replace />;
+  if (!description.data) {
+    return (
+      <AuthCard key="unread" title={t.confirmEmail.title}>
+        {readError ? (
+          <Alert tone="error" focus>
+            {describeError(readError, t)}
+          </Alert>
+        ) : null}
+        <Button variant="secondary" block onClick={() => void description.refetch()} pending={description.isFetching}>
+          {t.confirmEmail.retry}
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  const { email } = description.data;
+  if (answer.isSuccess && answer.variables === false) {
+    return (
+      <AuthCard key="claimed" title={t.confirmEmail.claimedTitle}>
+        <Alert tone="success">{format(t.confirmEmail.claimed, { email })}</Alert>
+        <Link className="button button--primary button--block" to="/forgot-password">
+          {t.confirmEmail.setPassword}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const pending = answer.isPending || (answer.isSuccess && answer.variables === true) ? answer.variables : null;
+  return (
+    <AuthCard key="ask" title={t.confirmEmail.title}>
+      {answerError ? (
+        <Alert tone="error" focus>
+          {describeError(answerError, t)}
+        </Alert>
+      ) : null}
+      <p>{format(t.confirmEmail.body, { email })}</p>
+      <div className="stack">
+        <Button
+          block
+          onClick={() => answer.mutate(true)}
+          pending={pending === true}
+          pendingLabel={t.confirmEmail.confirming}
+          disabled={pending !== null}
+        >
+          {t.confirmEmail.mine}
+        </Button>
+        <Button
+          variant="danger"
+          block
+          onClick={() => answer.mutate(false)}
+          pending={pending === false}
+          disabled={pending !== null}
+          ariaDescribedBy="confirm-email-not-mine"
+        >
+          {t.confirmEmail.notMine}
+        </Button>
+        <p id="confirm-email-not-mine" className="muted">
+          {t.confirmEmail.notMineHint}
+        </p>
+      </div>
+    </AuthCard>
+  );
+}
