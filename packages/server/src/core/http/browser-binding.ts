@@ -15,6 +15,7 @@
 import { hashToken, safeEqual } from '../crypto/hash.ts';
 import { randomString } from '../crypto/random.ts';
 import type { RequestContext } from './context.ts';
+import { isTrustedOrigin } from './origin.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
@@ -50,12 +51,40 @@ export function browserHolds(ctx: Ctx, storedHash: string | null | undefined): b
 }
 
 /**
- * Whether a request is a browser opening a page (a person clicking a link, or a page sending
- * the browser there), rather than a script's fetch or an API client. Fetch metadata says so in
+ * Whether a request is a browser loading the link for a page rather than a script's fetch that
+ * reads the answer (better-auth's client) or an API client: a page opened (a person clicking,
+ * or a page sending the browser there), or anything a page embeds or prefetches (an image, a
+ * style sheet, a script, `<link rel=prefetch>`: mode `no-cors`). A page that only shows the
+ * link as an image makes the browser load it without a script, and an answer to a same-site
+ * page (a sibling subdomain's forum, webmail, a product showing user avatars) keeps its
+ * SameSite=Lax cookie: that load must not sign the browser in. Fetch metadata says which in
  * every current browser; without it, a browser asks for HTML.
  */
 export function isPageNavigation(headers: Headers): boolean {
   const mode = headers.get('sec-fetch-mode');
-  if (mode) return mode === 'navigate';
-  return (headers.get('accept') ?? '').toLowerCase().includes('text/html');
+  if (mode) return mode !== 'cors' && mode !== 'same-origin';
+  // older browsers (no fetch metadata): a page asks for HTML, an embedded resource for its kind
+  return BROWSER_LOAD_ACCEPT.test(headers.get('accept') ?? '');
+}
+
+/** What a browser without fetch metadata asks for when it opens a page or loads a resource for one. */
+const BROWSER_LOAD_ACCEPT = /text\/html|text\/css|(^|[,\s])(image|video|audio)\//i;
+
+/**
+ * Whether a browser that does not hold a link's binding may follow it at once: an API client,
+ * or a script's fetch from Latch's origin or a trusted one (better-auth's client). A
+ * credentialed fetch from any other origin is treated as a page's: a same-site page can make
+ * one without a script (`<link rel=preload as=fetch crossorigin=use-credentials>`), and the
+ * session cookie of its answer would be kept.
+ */
+export function followsWithoutBinding(ctx: Ctx): boolean {
+  const { headers } = ctx.request;
+  // nobody reads a HEAD's answer: a link scanner's, never a person's (the question page spends nothing)
+  if (ctx.request.method === 'HEAD' || isPageNavigation(headers)) return false;
+  const site = headers.get('sec-fetch-site');
+  // no fetch metadata (an API client, a server's fetch), or the web app's own fetch
+  if (!site || site === 'same-origin') return true;
+  const origin = headers.get('origin');
+  const { config } = ctx.deps;
+  return origin !== null && isTrustedOrigin(origin, [config.origin, ...config.trustedOrigins]);
 }

@@ -29,7 +29,7 @@ import {
   swapTokenValue,
 } from '../../core/db/verification-store.ts';
 import { AuthError, authError } from '../../core/errors.ts';
-import { BINDING_COOKIE, bindBrowser, browserHolds, isPageNavigation } from '../../core/http/browser-binding.ts';
+import { BINDING_COOKIE, bindBrowser, browserHolds, followsWithoutBinding } from '../../core/http/browser-binding.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/transport.ts';
@@ -301,12 +301,12 @@ export async function followEmailToken(
  * account up: anyone can sign up with another's address, and the owner who follows the mail
  * would otherwise verify the stranger's account, password and all (pre-account hijacking). The
  * web app's /confirm-email page asks "did you set this account up?": yes verifies, no claims
- * the address as a reset link would. API clients (no page navigation) verify as the contract
+ * the address as a reset link would. API clients (followsWithoutBinding) verify as the contract
  * says; so does the browser that asked (its `link_binding`) and the account's own session.
  * Throws the link's refusals, as following it would.
  */
 export async function asksBeforeVerifying(ctx: Ctx, token: string): Promise<boolean> {
-  if (!isPageNavigation(ctx.request.headers)) return false;
+  if (followsWithoutBinding(ctx)) return false;
   const { value, user } = await findEmailToken(ctx, token);
   if (value.kind !== 'verify-email' || user.emailVerified || browserHolds(ctx, value.browser)) return false;
   // the account's own session verifies; another account's is refused by followEmailToken
@@ -363,11 +363,11 @@ async function signInAfterVerification(ctx: Ctx, value: EmailTokenValue, verifie
 
 /**
  * Whether following the link may sign this browser in: it holds the binding of the browser
- * that asked, or the request is no page navigation (an API client, or a script's fetch,
- * which cannot keep a SameSite=Lax cookie another site's page made it ask for).
+ * that asked, or the request may follow without it (an API client, or a fetch from Latch's or
+ * a trusted origin: core/http/browser-binding.ts followsWithoutBinding).
  */
 function askedHere(ctx: Ctx, value: EmailTokenValue): boolean {
-  return browserHolds(ctx, value.browser) || !isPageNavigation(ctx.request.headers);
+  return browserHolds(ctx, value.browser) || followsWithoutBinding(ctx);
 }
 
 /**

@@ -2,7 +2,7 @@
 import { magicLink as rows } from '@latch/contract';
 import type { ResolvedConfig } from '../../core/config/resolve.ts';
 import { AuthError } from '../../core/errors.ts';
-import { bindBrowser, isPageNavigation } from '../../core/http/browser-binding.ts';
+import { bindBrowser, followsWithoutBinding } from '../../core/http/browser-binding.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { webPageURL } from '../../core/http/page-url.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
@@ -39,9 +39,10 @@ const magicLinkVerify = defineEndpoint(rows.magicLinkVerify, {
     try {
       const link = await checkMagicLink(ctx, token);
       // A browser that did not ask for the link (the mail opened on another device, or a hostile
-      // page sending the browser to the attacker's own link) is shown a page that names the
-      // account and asks; the link stays unspent until the person confirms there.
-      if (!link.askedHere && isPageNavigation(ctx.request.headers)) {
+      // page sending the browser to the attacker's own link, or showing it as an image) is shown a
+      // page that names the account and asks; the link stays unspent until the person confirms
+      // there. Only an API client or a trusted origin's fetch follows it at once (browser-binding.ts).
+      if (!link.askedHere && !followsWithoutBinding(ctx)) {
         return ctx.redirect(
           webPageURL(ctx.deps.config, '/magic-link', {
             token,
