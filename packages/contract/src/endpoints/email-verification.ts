@@ -42,7 +42,8 @@ export const describeVerification = endpoint({
   summary:
     'What the confirmation page shows for a verification link opened in a browser that did not ask for it: the address (nothing is spent)',
   body: z.object({ token: z.string().max(1024) }),
-  response: z.object({ email: z.string() }),
+  /** `createdAt`: when the account was set up, so the owner can tell whether it was them. */
+  response: z.object({ email: z.string(), createdAt: z.string() }),
   errors: verifyErrors,
   session: 'optional',
 });

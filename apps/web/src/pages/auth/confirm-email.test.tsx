@@ -25,7 +25,11 @@ describe('a verification link opened in a browser that did not ask for it', () =
     resetConfigForTests();
     setSession(null);
     vi.clearAllMocks();
-    links.describeVerification.mockResolvedValue({ data: { email: 'ada@example.com' }, error: null });
+    const threeMinutesAgo = new Date(Date.now() - 3 * 60_000);
+    links.describeVerification.mockResolvedValue({
+      data: { email: 'ada@example.com', createdAt: threeMinutesAgo },
+      error: null,
+    });
   });
 
   afterEach(() => {
@@ -41,6 +45,8 @@ describe('a verification link opened in a browser that did not ask for it', () =
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Did you create this account?' })).toBeTruthy();
     expect(screen.getByText(/Someone asked to verify ada@example\.com for an account here/)).toBeTruthy();
+    // when, so that the owner can tell whether it was them
+    expect(screen.getByText('The account was set up 3 minutes ago.')).toBeTruthy();
     expect(links.describeVerification).toHaveBeenCalledWith({ token: 'tok-123' });
     expect(links.confirmVerification).not.toHaveBeenCalled();
 

@@ -39,7 +39,7 @@ function DeadLink({ body }: { body: string }) {
 }
 
 function AskOwner({ token, callbackURL }: { token: string; callbackURL: string | null }) {
-  const { t, format } = useI18n();
+  const { t, format, formatRelative } = useI18n();
   const description = useQuery(
     authQueryOptions(['web', 'confirm-email', token] as const, () => authClient.links.describeVerification({ token })),
   );
@@ -75,7 +75,7 @@ function AskOwner({ token, callbackURL }: { token: string; callbackURL: string |
     );
   }
 
-  const { email } = description.data;
+  const { email, createdAt } = description.data;
   if (answer.isSuccess && answer.variables === false) {
     return (
       <AuthCard key="claimed" title={t.confirmEmail.claimedTitle}>
@@ -96,6 +96,7 @@ function AskOwner({ token, callbackURL }: { token: string; callbackURL: string |
         </Alert>
       ) : null}
       <p>{format(t.confirmEmail.body, { email })}</p>
+      <p>{format(t.confirmEmail.createdWhen, { when: formatRelative(createdAt) })}</p>
       <div className="stack">
         <Button
           block

@@ -9,6 +9,7 @@
  * honest person who signed up on a laptop and reads mail on a phone) verifies, signed out there.
  */
 import { expect, it } from 'vitest';
+import { toDate } from '../../core/db/values.ts';
 import { BASE_URL, describeOnDatabases, PASSWORD, signUpUser } from '../../test/harness.ts';
 import { lastLink } from '../../test/mail-links.ts';
 import { mailCount, snapshot, tokenOf } from '../../test/mailbox-proof.ts';
@@ -37,7 +38,16 @@ await describeOnDatabases(
       const page = new URL(opened.location ?? '');
       expect(`${page.origin}${page.pathname}`).toBe(`${BASE_URL}/confirm-email`);
       const described = await owner.post('/verify-email/describe', { token: tokenOf(link) });
-      expect([described.status, described.json]).toEqual([200, { email: stranger.email }]);
+      const created = await t.db.handle.db
+        .selectFrom('user')
+        .select('createdAt')
+        .where('id', '=', stranger.userId)
+        .executeTakeFirstOrThrow();
+      // when it was set up, so that the owner can tell whether it was them
+      expect([described.status, described.json]).toEqual([
+        200,
+        { email: stranger.email, createdAt: toDate(created.createdAt).toISOString() },
+      ]);
       // opening the page, and reading it, changes nothing (a mail scanner opens links too)
       expect(await snapshot(t.db)).toBe(before);
 

@@ -316,12 +316,12 @@ export async function asksBeforeVerifying(ctx: Ctx, token: string): Promise<bool
 }
 
 /** The address of a verify-email link the confirmation page asks about (nothing spent). */
-export async function describeVerifyLink(ctx: Ctx, token: string): Promise<{ email: string }> {
+export async function describeVerifyLink(ctx: Ctx, token: string): Promise<{ email: string; createdAt: string }> {
   const { value, user } = await findEmailToken(ctx, token);
   if (value.kind !== 'verify-email') throw VERIFY_ERRORS.invalidToken();
   const current = await getCurrentSession(ctx, { disableCookieCache: true });
   if (current && current.user.id !== user.id) throw VERIFY_ERRORS.unauthorized();
-  return { email: user.email };
+  return { email: user.email, createdAt: user.createdAt.toISOString() };
 }
 
 /**

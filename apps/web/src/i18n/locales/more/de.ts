@@ -184,6 +184,7 @@ export const moreDe: MoreMessages = {
   confirmEmail: {
     title: 'Haben Sie dieses Konto erstellt?',
     body: 'Jemand möchte {email} für ein Konto hier bestätigen. Das Passwort hat nur gewählt, wer das Konto erstellt hat.',
+    createdWhen: 'Das Konto wurde {when} angelegt.',
     mine: 'Ja, das war ich',
     confirming: 'Wird bestätigt…',
     notMine: 'Nein, das war ich nicht',

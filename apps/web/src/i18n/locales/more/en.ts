@@ -176,6 +176,7 @@ export const moreEn = {
   confirmEmail: {
     title: 'Did you create this account?',
     body: 'Someone asked to verify {email} for an account here. Only whoever created the account chose its password.',
+    createdWhen: 'The account was set up {when}.',
     mine: 'Yes, I created it',
     confirming: 'Verifying…',
     notMine: 'No, I didn’t',

@@ -180,6 +180,7 @@ export const moreEs: MoreMessages = {
   confirmEmail: {
     title: '¿Creaste tú esta cuenta?',
     body: 'Alguien pidió verificar {email} para una cuenta aquí. Solo quien creó la cuenta eligió su contraseña.',
+    createdWhen: 'La cuenta se creó {when}.',
     mine: 'Sí, la creé yo',
     confirming: 'Verificando…',
     notMine: 'No, no fui yo',

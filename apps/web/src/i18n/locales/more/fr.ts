@@ -183,6 +183,7 @@ export const moreFr: MoreMessages = {
   confirmEmail: {
     title: 'Avez-vous créé ce compte ?',
     body: 'Quelqu’un a demandé à vérifier {email} pour un compte ici. Seule la personne qui a créé le compte en a choisi le mot de passe.',
+    createdWhen: 'Le compte a été créé {when}.',
     mine: 'Oui, c’est moi',
     confirming: 'Vérification…',
     notMine: 'Non, ce n’est pas moi',

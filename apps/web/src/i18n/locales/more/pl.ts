@@ -174,6 +174,7 @@ export const morePl: MoreMessages = {
   confirmEmail: {
     title: 'Czy to ty założyłeś to konto?',
     body: 'Ktoś poprosił o potwierdzenie adresu {email} dla konta tutaj. Hasło wybrała tylko osoba, która założyła konto.',
+    createdWhen: 'Konto założono {when}.',
     mine: 'Tak, to ja',
     confirming: 'Potwierdzanie…',
     notMine: 'Nie, to nie ja',

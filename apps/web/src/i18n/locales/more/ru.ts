@@ -177,6 +177,7 @@ export const moreRu: MoreMessages = {
   confirmEmail: {
     title: 'Это вы создали этот аккаунт?',
     body: 'Кто-то попросил подтвердить {email} для аккаунта здесь. Пароль выбрал только тот, кто создал аккаунт.',
+    createdWhen: 'Аккаунт создан {when}.',
     mine: 'Да, это я',
     confirming: 'Подтверждение…',
     notMine: 'Нет, не я',

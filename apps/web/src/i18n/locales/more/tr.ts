@@ -179,6 +179,7 @@ export const moreTr: MoreMessages = {
   confirmEmail: {
     title: 'Bu hesabı siz mi oluşturdunuz?',
     body: 'Biri burada bir hesap için {email} adresini doğrulamak istedi. Parolayı yalnızca hesabı oluşturan kişi seçti.',
+    createdWhen: 'Hesap {when} oluşturuldu.',
     mine: 'Evet, ben oluşturdum',
     confirming: 'Doğrulanıyor…',
     notMine: 'Hayır, ben değilim',
