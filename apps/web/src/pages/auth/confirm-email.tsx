@@ -8,13 +8,14 @@
  */
 import { authMutationOptions, authQueryOptions } from '@latch/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import { AuthCard, FullPageSpinner } from '../../components/layout.tsx';
+import { AuthCard } from '../../components/layout.tsx';
+import { DeadLinkCard, MailedLinkGate } from '../../components/mailed-link.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { authClient } from '../../lib/auth.ts';
-import { describeError, errorCodeOf, isDeadLink } from '../../lib/errors.ts';
+import { describeError } from '../../lib/errors.ts';
 import { authErrorOf } from '../../lib/query.ts';
 import { goTo } from './magic-link.tsx';
 
@@ -22,20 +23,8 @@ export function ConfirmEmailPage() {
   const { t } = useI18n();
   const [params] = useSearchParams();
   const token = params.get('token');
-  if (!token) return <DeadLink body={t.confirmEmail.missingToken} />;
+  if (!token) return <DeadLinkCard title={t.confirmEmail.invalidTitle} body={t.confirmEmail.missingToken} />;
   return <AskOwner token={token} callbackURL={params.get('callbackURL')} />;
-}
-
-function DeadLink({ body }: { body: string }) {
-  const { t } = useI18n();
-  return (
-    <AuthCard key="dead" title={t.confirmEmail.invalidTitle}>
-      <Alert tone="error">{body}</Alert>
-      <Link className="button button--primary button--block" to="/sign-in">
-        {t.common.backToSignIn}
-      </Link>
-    </AuthCard>
-  );
 }
 
 function AskOwner({ token, callbackURL }: { token: string; callbackURL: string | null }) {
@@ -52,75 +41,61 @@ function AskOwner({ token, callbackURL }: { token: string; callbackURL: string |
       if (result.redirect) goTo.assign(result.redirect);
     },
   });
-  const readError = authErrorOf(description.error);
   const answerError = authErrorOf(answer.error);
-  const error = answerError ?? readError;
-
-  if (description.isPending) return <FullPageSpinner />;
-  if (error && isDeadLink(error)) return <DeadLink body={t.confirmEmail.invalidBody} />;
-  // signed in here as another account: the error page names it and offers the sign-out
-  if (error && errorCodeOf(error) === 'UNAUTHORIZED') return <Navigate to="/error?error=UNAUTHORIZED" replace />;
-  if (!description.data) {
-    return (
-      <AuthCard key="unread" title={t.confirmEmail.title}>
-        {readError ? (
-          <Alert tone="error" focus>
-            {describeError(readError, t)}
-          </Alert>
-        ) : null}
-        <Button variant="secondary" block onClick={() => void description.refetch()} pending={description.isFetching}>
-          {t.confirmEmail.retry}
-        </Button>
-      </AuthCard>
-    );
-  }
-
-  const { email, createdAt } = description.data;
-  if (answer.isSuccess && answer.variables === false) {
-    return (
-      <AuthCard key="claimed" title={t.confirmEmail.claimedTitle}>
-        <Alert tone="success">{format(t.confirmEmail.claimed, { email })}</Alert>
-        <Link className="button button--primary button--block" to="/forgot-password">
-          {t.confirmEmail.setPassword}
-        </Link>
-      </AuthCard>
-    );
-  }
-
   const pending = answer.isPending || (answer.isSuccess && answer.variables === true) ? answer.variables : null;
+
   return (
-    <AuthCard key="ask" title={t.confirmEmail.title}>
-      {answerError ? (
-        <Alert tone="error" focus>
-          {describeError(answerError, t)}
-        </Alert>
-      ) : null}
-      <p>{format(t.confirmEmail.body, { email })}</p>
-      <p>{format(t.confirmEmail.createdWhen, { when: formatRelative(createdAt) })}</p>
-      <div className="stack">
-        <Button
-          block
-          onClick={() => answer.mutate(true)}
-          pending={pending === true}
-          pendingLabel={t.confirmEmail.confirming}
-          disabled={pending !== null}
-        >
-          {t.confirmEmail.mine}
-        </Button>
-        <Button
-          variant="danger"
-          block
-          onClick={() => answer.mutate(false)}
-          pending={pending === false}
-          disabled={pending !== null}
-          ariaDescribedBy="confirm-email-not-mine"
-        >
-          {t.confirmEmail.notMine}
-        </Button>
-        <p id="confirm-email-not-mine" className="muted">
-          {t.confirmEmail.notMineHint}
-        </p>
-      </div>
-    </AuthCard>
+    <MailedLinkGate
+      description={description}
+      answerError={answerError}
+      title={t.confirmEmail.title}
+      dead={{ title: t.confirmEmail.invalidTitle, body: t.confirmEmail.invalidBody }}
+      retryLabel={t.confirmEmail.retry}
+    >
+      {({ email, createdAt }) =>
+        answer.isSuccess && answer.variables === false ? (
+          <AuthCard key="claimed" title={t.confirmEmail.claimedTitle}>
+            <Alert tone="success">{format(t.confirmEmail.claimed, { email })}</Alert>
+            <Link className="button button--primary button--block" to="/forgot-password">
+              {t.confirmEmail.setPassword}
+            </Link>
+          </AuthCard>
+        ) : (
+          <AuthCard key="ask" title={t.confirmEmail.title}>
+            {answerError ? (
+              <Alert tone="error" focus>
+                {describeError(answerError, t)}
+              </Alert>
+            ) : null}
+            <p>{format(t.confirmEmail.body, { email })}</p>
+            <p>{format(t.confirmEmail.createdWhen, { when: formatRelative(createdAt) })}</p>
+            <div className="stack">
+              <Button
+                block
+                onClick={() => answer.mutate(true)}
+                pending={pending === true}
+                pendingLabel={t.confirmEmail.confirming}
+                disabled={pending !== null}
+              >
+                {t.confirmEmail.mine}
+              </Button>
+              <Button
+                variant="danger"
+                block
+                onClick={() => answer.mutate(false)}
+                pending={pending === false}
+                disabled={pending !== null}
+                ariaDescribedBy="confirm-email-not-mine"
+              >
+                {t.confirmEmail.notMine}
+              </Button>
+              <p id="confirm-email-not-mine" className="muted">
+                {t.confirmEmail.notMineHint}
+              </p>
+            </div>
+          </AuthCard>
+        )
+      }
+    </MailedLinkGate>
   );
 }

@@ -7,16 +7,17 @@
  */
 import { authMutationOptions, authQueryOptions } from '@latch/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import { AuthCard, FullPageSpinner } from '../../components/layout.tsx';
+import { AuthCard } from '../../components/layout.tsx';
+import { DeadLinkCard, MailedLinkGate } from '../../components/mailed-link.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { authClient } from '../../lib/auth.ts';
-import { describeError, errorCodeOf, isDeadLink } from '../../lib/errors.ts';
+import { describeError } from '../../lib/errors.ts';
 import { authErrorOf } from '../../lib/query.ts';
 
-/** Leaves the app for where the server sent the signed-in browser (a page here, or the operator's app). */
+/** Leaves the app for where the server sent the browser (a page here, or the operator's app). */
 export const goTo = {
   assign: (url: string) => window.location.assign(url),
 };
@@ -25,25 +26,13 @@ export function MagicLinkPage() {
   const { t } = useI18n();
   const [params] = useSearchParams();
   const token = params.get('token');
-  if (!token) return <DeadLink body={t.magicLinkConfirm.missingToken} />;
+  if (!token) return <DeadLinkCard title={t.magicLinkConfirm.invalidTitle} body={t.magicLinkConfirm.missingToken} />;
   return (
     <ConfirmMagicLink
       token={token}
       callbackURL={params.get('callbackURL') ?? '/'}
       newUserCallbackURL={params.get('newUserCallbackURL')}
     />
-  );
-}
-
-function DeadLink({ body }: { body: string }) {
-  const { t } = useI18n();
-  return (
-    <AuthCard key="dead" title={t.magicLinkConfirm.invalidTitle}>
-      <Alert tone="error">{body}</Alert>
-      <Link className="button button--primary button--block" to="/sign-in">
-        {t.common.backToSignIn}
-      </Link>
-    </AuthCard>
   );
 }
 
@@ -71,52 +60,40 @@ function ConfirmMagicLink({
     // the session (or the two-factor step) is in the cookies now: a full page load reads it afresh
     onSuccess: (answer) => goTo.assign(answer.redirect),
   });
-  const readError = authErrorOf(description.error);
   const confirmError = authErrorOf(confirm.error);
-  const error = confirmError ?? readError;
 
-  if (description.isPending) return <FullPageSpinner />;
-  if (error && isDeadLink(error)) return <DeadLink body={t.magicLinkConfirm.invalidBody} />;
-  // signed in here as another account: the error page names it and offers the sign-out
-  if (error && errorCodeOf(error) === 'UNAUTHORIZED') return <Navigate to="/error?error=UNAUTHORIZED" replace />;
-  if (!description.data) {
-    return (
-      <AuthCard key="unread" title={t.magicLinkConfirm.title}>
-        {readError ? (
-          <Alert tone="error" focus>
-            {describeError(readError, t)}
-          </Alert>
-        ) : null}
-        <Button variant="secondary" block onClick={() => void description.refetch()} pending={description.isFetching}>
-          {t.magicLinkConfirm.retry}
-        </Button>
-      </AuthCard>
-    );
-  }
-
-  const { email, isNew } = description.data;
   return (
-    <AuthCard key="ask" title={t.magicLinkConfirm.title}>
-      {confirmError ? (
-        <Alert tone="error" focus>
-          {describeError(confirmError, t)}
-        </Alert>
-      ) : null}
-      <p>{format(isNew ? t.magicLinkConfirm.creates : t.magicLinkConfirm.existing, { email })}</p>
-      <Alert tone="warning">{t.magicLinkConfirm.warning}</Alert>
-      <div className="stack">
-        <Button
-          block
-          onClick={() => confirm.mutate()}
-          pending={confirm.isPending || confirm.isSuccess}
-          pendingLabel={t.magicLinkConfirm.submitting}
-        >
-          {t.magicLinkConfirm.submit}
-        </Button>
-        <Link className="button button--secondary button--block" to="/sign-in">
-          {t.magicLinkConfirm.cancel}
-        </Link>
-      </div>
-    </AuthCard>
+    <MailedLinkGate
+      description={description}
+      answerError={confirmError}
+      title={t.magicLinkConfirm.title}
+      dead={{ title: t.magicLinkConfirm.invalidTitle, body: t.magicLinkConfirm.invalidBody }}
+      retryLabel={t.magicLinkConfirm.retry}
+    >
+      {({ email, isNew }) => (
+        <AuthCard key="ask" title={t.magicLinkConfirm.title}>
+          {confirmError ? (
+            <Alert tone="error" focus>
+              {describeError(confirmError, t)}
+            </Alert>
+          ) : null}
+          <p>{format(isNew ? t.magicLinkConfirm.creates : t.magicLinkConfirm.existing, { email })}</p>
+          <Alert tone="warning">{t.magicLinkConfirm.warning}</Alert>
+          <div className="stack">
+            <Button
+              block
+              onClick={() => confirm.mutate()}
+              pending={confirm.isPending || confirm.isSuccess}
+              pendingLabel={t.magicLinkConfirm.submitting}
+            >
+              {t.magicLinkConfirm.submit}
+            </Button>
+            <Link className="button button--secondary button--block" to="/sign-in">
+              {t.magicLinkConfirm.cancel}
+            </Link>
+          </div>
+        </AuthCard>
+      )}
+    </MailedLinkGate>
   );
 }
