@@ -19,8 +19,18 @@ import { isTrustedOrigin } from './origin.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
-/** The cookie's name after the configured prefix (`ctx.deps.cookieName`). */
-export const BINDING_COOKIE = 'link_binding';
+const BINDING_COOKIE = 'link_binding';
+
+/**
+ * The cookie's name: the configured prefix's, and on https `__Host-` instead of `__Secure-`. A
+ * sibling subdomain that can run a script could otherwise write a binding for the parent domain
+ * (cookie tossing): the binding of the attacker's own link, which would then sign the browser in
+ * as the attacker without the question. Browsers refuse a `__Host-` cookie that names a domain.
+ */
+export function bindingCookieName(ctx: Ctx): string {
+  const name = ctx.deps.cookieName(BINDING_COOKIE);
+  return name.startsWith('__Secure-') ? `__Host-${name.slice('__Secure-'.length)}` : name;
+}
 const VALUE = /^[A-Za-z0-9]{32}$/;
 /** At least a day: the longest a magic link lives, and as long as a verification link by default. */
 const MIN_MAX_AGE_SECONDS = 86_400;
@@ -30,7 +40,7 @@ const MIN_MAX_AGE_SECONDS = 86_400;
  * the SHA-256 of the cookie's value, never the value.
  */
 export function bindBrowser(ctx: Ctx, linkLifetimeSeconds: number): string {
-  const name = ctx.deps.cookieName(BINDING_COOKIE);
+  const name = bindingCookieName(ctx);
   const held = ctx.getCookie(name);
   const value = held && VALUE.test(held) ? held : randomString(32);
   ctx.setCookie(name, value, {
@@ -45,7 +55,7 @@ export function bindBrowser(ctx: Ctx, linkLifetimeSeconds: number): string {
 /** Whether this browser holds the binding whose hash a link stored (false when the link has none). */
 export function browserHolds(ctx: Ctx, storedHash: string | null | undefined): boolean {
   if (!storedHash) return false;
-  const held = ctx.getCookie(ctx.deps.cookieName(BINDING_COOKIE));
+  const held = ctx.getCookie(bindingCookieName(ctx));
   if (!held || !VALUE.test(held)) return false;
   return safeEqual(hashToken(held), storedHash);
 }

@@ -29,7 +29,12 @@ import {
   swapTokenValue,
 } from '../../core/db/verification-store.ts';
 import { AuthError, authError } from '../../core/errors.ts';
-import { BINDING_COOKIE, bindBrowser, browserHolds, followsWithoutBinding } from '../../core/http/browser-binding.ts';
+import {
+  bindBrowser,
+  bindingCookieName,
+  browserHolds,
+  followsWithoutBinding,
+} from '../../core/http/browser-binding.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/transport.ts';
@@ -143,7 +148,7 @@ export function bindVerifyingBrowser(ctx: Ctx): string {
  * EMAIL_NOT_VERIFIED): the router sends a failing request's cookies only when they clear one.
  */
 export function bindingHeaders(ctx: Ctx): Record<string, string> {
-  const prefix = `${ctx.deps.cookieName(BINDING_COOKIE)}=`;
+  const prefix = `${bindingCookieName(ctx)}=`;
   const line = ctx.setCookieLines().find((l) => l.startsWith(prefix) && !l.includes('Max-Age=0'));
   return line ? { 'set-cookie': line } : {};
 }
@@ -334,6 +339,9 @@ export async function claimByVerifyLink(ctx: Ctx, token: string): Promise<void> 
   if (value.kind !== 'verify-email') throw VERIFY_ERRORS.invalidToken();
   const current = await getCurrentSession(ctx, { disableCookieCache: true });
   if (current && current.user.id !== user.id) throw VERIFY_ERRORS.unauthorized();
+  // proven already (the link followed, a reset, a magic link): nothing to claim, and a 200 would
+  // tell the page the stranger's access went: refused, the link unspent
+  if (user.emailVerified) throw VERIFY_ERRORS.invalidToken();
   // one answer per link: of two clicks, the one whose DELETE removes the row claims
   if (!(await consumeTokenById(ctx.deps.db, stored.id))) throw VERIFY_ERRORS.invalidToken();
   // proven already (by the owner's own proof meanwhile): nothing to claim

@@ -190,3 +190,35 @@ await describeOnDatabases('magic link in a browser that did not ask for it', { p
     expect(await sessionOf(phone)).toBe(user.userId);
   });
 });
+
+await describeOnDatabases(
+  'magic link binding on https',
+  { plugins: { magicLink: {} }, advanced: { useSecureCookies: true } },
+  (t) => {
+    it('is a __Host- cookie, so a sibling subdomain cannot toss the binding of the attacker’s own link in', async () => {
+      const attacker = await signUpVerifiedUser(t.app);
+      const attackersBrowser = t.app.client();
+      const res = await attackersBrowser.post('/sign-in/magic-link', { email: attacker.email, callbackURL: '/in' });
+      const line = res.setCookies.find((c) => c.includes('link_binding='));
+      expect(line).toMatch(/^__Host-[^=]*\.link_binding=[A-Za-z0-9]{32}; /);
+      expect(line).toMatch(/; Path=\/(;|$)/);
+      expect(line).toMatch(/; Secure/);
+      expect(line).not.toMatch(/Domain=/i);
+      const value = line?.split(';')[0]?.split('=')[1] ?? '';
+      const link = magicLinkOf(t.app, attacker.email);
+
+      // what a sibling's script can write for the parent domain: the names without `__Host-`
+      const before = await snapshot(t.db);
+      for (const tossed of [`__Secure-better-auth.link_binding=${value}`, `better-auth.link_binding=${value}`]) {
+        const victim = t.app.client();
+        const opened = await victim.get(link, { headers: { ...openedFromMail.headers, cookie: tossed } });
+        expect(opened.location).toMatch(/\/magic-link\?/);
+        expect(victim.cookie('session_token')).toBeUndefined();
+      }
+      expect(await snapshot(t.db)).toBe(before);
+      // the browser that asked still signs in at once
+      const own = await attackersBrowser.get(link, openedFromMail);
+      expect(own.location).toBe('/in');
+    });
+  },
+);
