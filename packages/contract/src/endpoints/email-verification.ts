@@ -1,7 +1,7 @@
 /** Email verification: send-verification-email and verify-email (CONTRACT §4.9, §4.10). */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { userJson } from '../entities.ts';
+import { isoDate, userJson } from '../entities.ts';
 import { callbackField, emailField, statusAnswer } from './common.ts';
 
 const tag = 'Email verification';
@@ -43,7 +43,7 @@ export const describeVerification = endpoint({
     'What the confirmation page shows for a verification link opened in a browser that did not ask for it: the address (nothing is spent)',
   body: z.object({ token: z.string().max(1024) }),
   /** `createdAt`: when the account was set up, so the owner can tell whether it was them. */
-  response: z.object({ email: z.string(), createdAt: z.string() }),
+  response: z.object({ email: z.string(), createdAt: isoDate }),
   errors: verifyErrors,
   session: 'optional',
 });

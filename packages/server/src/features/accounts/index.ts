@@ -9,6 +9,7 @@ export {
   findCredentialAccount,
   findPasswordSignInCandidate,
   hasAccountOfProvider,
+  holdCredential,
   insertAccount,
   type PasswordSignInCandidate,
   updateAccount,

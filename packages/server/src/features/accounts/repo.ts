@@ -1,6 +1,6 @@
 /** Plain functions over the account table (credential and social accounts). */
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { AccountTable, Database } from '../../core/db/schema.ts';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { AccountTable, Database, Dialect } from '../../core/db/schema.ts';
 import { toDate, toDateOrNull } from '../../core/db/values.ts';
 import { type User, type UserCondition, userFromRow } from '../user/index.ts';
 
@@ -76,6 +76,29 @@ export async function findPasswordSignInCandidate(
     user: userFromRow(user),
     credential: credentialId === null ? null : { id: credentialId, password: credentialPassword },
   };
+}
+
+/**
+ * Whether the credential a password was checked against is still there, unchanged, holding a
+ * share lock on it until the caller's transaction ends. A password sign-in asks this in the
+ * transaction that writes its session: a claim of the address (features/mailbox-proof), a reset
+ * or a change that removed or replaced the password while the hash was computed waits for the
+ * session to commit and then deletes it with the others, or commits first and the sign-in is
+ * refused. Without it, a sign-in in flight outlived the claim that removed its password.
+ */
+export async function holdCredential(
+  db: Db,
+  dialect: Dialect,
+  credential: { id: string; password: string },
+): Promise<boolean> {
+  const query = db
+    .selectFrom('account')
+    .select('id')
+    .where('id', '=', credential.id)
+    .where('password', '=', credential.password);
+  const locked =
+    dialect === 'postgres' ? query.forShare() : dialect === 'mysql' ? query.modifyEnd(sql`lock in share mode`) : query;
+  return (await locked.executeTakeFirst()) !== undefined;
 }
 
 export async function findAccountsOfUser(db: Db, userId: string): Promise<Account[]> {

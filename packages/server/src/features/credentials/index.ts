@@ -8,5 +8,5 @@ export {
   LOCKOUT_KEEP_SECONDS,
 } from './lockout.ts';
 export { assertNotCompromised, assertNotTooLong, assertPasswordLength, isValidEmail } from './password-rules.ts';
-export { completePasswordSignIn, credentialEndpoints, recordSignInRefused } from './routes.ts';
+export { completePasswordSignIn, credentialEndpoints, passwordCredentialOf, recordSignInRefused } from './routes.ts';
 export { storePassword } from './service.ts';

@@ -14,7 +14,7 @@ import type { RequestContext } from '../../core/http/context.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { setLocation } from '../../core/http/location.ts';
 import { limitAccount } from '../../core/http/rate-limit/index.ts';
-import { findCredentialAccount } from '../accounts/index.ts';
+import { findCredentialAccount, holdCredential, type PasswordSignInCandidate } from '../accounts/index.ts';
 import { actorOf, recordEvent } from '../audit/index.ts';
 import { announceChange } from '../security-notices/index.ts';
 import { deleteSessionsOfUser, requireSession } from '../session/index.ts';
@@ -128,6 +128,14 @@ export async function recordSignInRefused(
   });
 }
 
+/** The credential a right password was checked against (null when there is none to hold). */
+export function passwordCredentialOf(
+  candidate: PasswordSignInCandidate | null,
+): { id: string; password: string } | null {
+  const credential = candidate?.credential;
+  return credential?.password ? { id: credential.id, password: credential.password } : null;
+}
+
 /** What every password sign-in does once the password is right: the sign-in pipeline, then the answer. */
 export async function completePasswordSignIn(
   ctx: RequestContext<unknown, unknown>,
@@ -136,13 +144,20 @@ export async function completePasswordSignIn(
     method: Extract<SignInMethod, 'password' | 'username'>;
     rememberMe: boolean;
     callbackURL?: string | undefined;
+    /** The credential the password was checked against: the session is written only while it holds. */
+    credential: { id: string; password: string };
   },
 ): Promise<Record<string, unknown>> {
+  const { dialect } = ctx.deps;
   const granted = await grantSession(ctx, {
     user,
     method: opts.method,
     dontRemember: !opts.rememberMe,
     callbackURL: opts.callbackURL,
+    stillHolds: {
+      check: (db) => holdCredential(db, dialect, opts.credential),
+      refusal: opts.method === 'username' ? 'INVALID_USERNAME_OR_PASSWORD' : 'INVALID_EMAIL_OR_PASSWORD',
+    },
   });
   if (granted.kind === 'challenge') return { ...granted.answer };
   if (granted.kind !== 'session') throw authError('FAILED_TO_CREATE_SESSION');
@@ -169,7 +184,8 @@ const signInEmail = defineEndpoint(rows.signInEmail, {
     const candidate = await findUserForSignIn(ctx.deps, email);
     const valid = await checkSignInPassword(ctx, candidate, ctx.body.password, { kind: 'email', value: email });
     const user = candidate?.user ?? null;
-    if (!valid || !user) {
+    const credential = passwordCredentialOf(candidate);
+    if (!valid || !user || !credential) {
       await recordSignInRefused(ctx, user, 'password');
       throw authError('INVALID_EMAIL_OR_PASSWORD');
     }
@@ -177,6 +193,7 @@ const signInEmail = defineEndpoint(rows.signInEmail, {
       method: 'password',
       rememberMe: toBoolean(ctx.body.rememberMe, true),
       callbackURL: ctx.body.callbackURL,
+      credential,
     });
   },
 });

@@ -38,7 +38,11 @@ export async function checkCredentials(
   const check = await verifyPassword(account.password, password);
   if (check.valid && check.needsRehash) {
     try {
-      await updateAccount(deps.db, account.id, { password: await hashPassword(password), updatedAt: deps.clock.now() });
+      const upgraded = await hashPassword(password);
+      await updateAccount(deps.db, account.id, { password: upgraded, updatedAt: deps.clock.now() });
+      // the caller's candidate holds what the row holds now: a sign-in writes its session only
+      // while the credential it checked is unchanged (accounts/repo.ts holdCredential)
+      account.password = upgraded;
     } catch (err) {
       deps.logger.warn('could not upgrade a password hash; it will be tried again at the next sign-in', { error: err });
     }

@@ -7,6 +7,9 @@
  * link and an emailed sign-in code prove the mailbox: they mark the address verified before
  * they ask for a session, so the email-verification check has nothing to refuse.
  */
+import type { ErrorCode } from '@latch/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../core/db/schema.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import type { Session } from '../session/index.ts';
 import type { User } from '../user/index.ts';
@@ -81,6 +84,12 @@ export interface SignInAttempt {
   impersonatedBy?: string | null;
   expiresInSeconds?: number;
   activeOrganizationId?: string | null;
+  /**
+   * Asked in the transaction that writes the session, before it: whether what the attempt was
+   * proven with still holds (a password sign-in: its credential, unchanged). False refuses with
+   * `refusal`, and nothing is written.
+   */
+  stillHolds?: { check: (db: Kysely<Database>) => Promise<boolean>; refusal: ErrorCode };
 }
 
 /** The second factor took the attempt over: no session, the `two_factor` cookie is set. */

@@ -78,6 +78,9 @@ export async function grantSession(ctx: Ctx, attempt: SignInAttempt): Promise<Gr
   // the session and its sign_in event commit together: one commit per sign-in, and never a
   // session without its audit row (or an event for a session that was not written)
   const write = async (db: Kysely<Database>) => {
+    // what the attempt was proven with may have gone while it was checked (a claim of the
+    // address removed the password during its hash): then no session (accounts/repo.ts holdCredential)
+    if (current.stillHolds && !(await current.stillHolds.check(db))) throw authError(current.stillHolds.refusal);
     const created = await createSession(ctx, current.user.id, {
       db,
       dontRemember: current.dontRemember ?? false,
@@ -103,7 +106,8 @@ export async function grantSession(ctx: Ctx, attempt: SignInAttempt): Promise<Gr
     }
     return created;
   };
-  const { token, session } = audited ? await ctx.deps.db.transaction().execute(write) : await write(ctx.deps.db);
+  const inTransaction = audited || current.stillHolds !== undefined;
+  const { token, session } = inTransaction ? await ctx.deps.db.transaction().execute(write) : await write(ctx.deps.db);
   setSessionCookies(ctx, token, { session, user: current.user }, { dontRemember: current.dontRemember ?? false });
   if (previous && previous.session.id !== session.id) {
     await deleteSessionById(ctx.deps.db, previous.session.id);

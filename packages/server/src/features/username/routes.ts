@@ -8,6 +8,7 @@ import {
   assertNotTooLong,
   checkSignInPassword,
   completePasswordSignIn,
+  passwordCredentialOf,
   recordSignInRefused,
 } from '../credentials/index.ts';
 import { assertValidUsername, normalizeUsername } from './rules.ts';
@@ -27,7 +28,8 @@ const signInUsername = defineEndpoint(rows.signInUsername, {
     const candidate = await findPasswordSignInCandidate(ctx.deps.db, { username: normalized });
     const valid = await checkSignInPassword(ctx, candidate, password, { kind: 'username', value: normalized });
     const user = candidate?.user ?? null;
-    if (!valid || !user) {
+    const credential = passwordCredentialOf(candidate);
+    if (!valid || !user || !credential) {
       await recordSignInRefused(ctx, user, 'username');
       throw authError('INVALID_USERNAME_OR_PASSWORD');
     }
@@ -35,6 +37,7 @@ const signInUsername = defineEndpoint(rows.signInUsername, {
       method: 'username',
       rememberMe: ctx.body.rememberMe ?? true,
       callbackURL: ctx.body.callbackURL,
+      credential,
     });
   },
 });
