@@ -7,6 +7,7 @@
  * answer; a claim is whole or absent; every refusal leaves the database as it was.
  */
 import { expect, it } from 'vitest';
+import { isEmailVerified, openedFromMail } from '../test/browser-requests.ts';
 import type { TestClient } from '../test/client.ts';
 import { describeOnDatabases, PASSWORD, signUpUser, signUpVerifiedUser } from '../test/harness.ts';
 import { lastLink } from '../test/mail-links.ts';
@@ -14,7 +15,6 @@ import { magicLinkOf, mailCount, snapshot, tokenOf } from '../test/mailbox-proof
 import { enrolledUser } from '../test/two-factor.ts';
 
 const fresh = () => `lcr-${Math.random().toString(36).slice(2, 10)}@example.test`;
-const openedFromMail = { headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' } };
 const RACERS = 50;
 
 await describeOnDatabases(
@@ -33,16 +33,7 @@ await describeOnDatabases(
           .where('providerId', '=', 'credential')
           .execute()
       ).length;
-    const verifiedOf = async (userId: string) =>
-      Boolean(
-        (
-          await t.db.handle.db
-            .selectFrom('user')
-            .select('emailVerified')
-            .where('id', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).emailVerified,
-      );
+    const verifiedOf = (userId: string) => isEmailVerified(t.db, userId);
     const sessionOf = async (browser: TestClient) => (await browser.get('/get-session')).json?.user?.id ?? null;
 
     it(`${RACERS} confirming clicks on one magic link: one 200, one session`, async () => {

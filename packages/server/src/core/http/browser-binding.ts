@@ -15,11 +15,16 @@
 import { hashToken, safeEqual } from '../crypto/hash.ts';
 import { randomString } from '../crypto/random.ts';
 import type { RequestContext } from './context.ts';
-import { isTrustedOrigin } from './origin.ts';
+import { isTrustedOrigin, trustedOriginsOf } from './origin.ts';
 
 type Ctx = RequestContext<unknown, unknown>;
 
 const BINDING_COOKIE = 'link_binding';
+const VALUE = /^[A-Za-z0-9]{32}$/;
+/** At least a day: the longest a magic link lives, and as long as a verification link by default. */
+const MIN_MAX_AGE_SECONDS = 86_400;
+/** The binding each request gave (a sign-up binds before it knows which link it stores). */
+const given = new WeakMap<Ctx, string>();
 
 /**
  * The cookie's name: the configured prefix's, and on https `__Host-` instead of `__Secure-`. A
@@ -31,15 +36,15 @@ export function bindingCookieName(ctx: Ctx): string {
   const name = ctx.deps.cookieName(BINDING_COOKIE);
   return name.startsWith('__Secure-') ? `__Host-${name.slice('__Secure-'.length)}` : name;
 }
-const VALUE = /^[A-Za-z0-9]{32}$/;
-/** At least a day: the longest a magic link lives, and as long as a verification link by default. */
-const MIN_MAX_AGE_SECONDS = 86_400;
 
 /**
  * Gives the browser its binding (keeping the one it holds) and answers what a link stores:
  * the SHA-256 of the cookie's value, never the value.
  */
 export function bindBrowser(ctx: Ctx, linkLifetimeSeconds: number): string {
+  // once per request: a second call answers the first one's binding, not a new one
+  const earlier = given.get(ctx);
+  if (earlier !== undefined) return earlier;
   const name = bindingCookieName(ctx);
   const held = ctx.getCookie(name);
   const value = held && VALUE.test(held) ? held : randomString(32);
@@ -49,7 +54,19 @@ export function bindBrowser(ctx: Ctx, linkLifetimeSeconds: number): string {
     sameSite: 'Lax',
     path: '/',
   });
-  return hashToken(value);
+  const hash = hashToken(value);
+  given.set(ctx, hash);
+  return hash;
+}
+
+/**
+ * The binding's Set-Cookie, for a refusal that mailed a link (a sign-in refused with
+ * EMAIL_NOT_VERIFIED): the router sends a failing request's cookies only when they clear one.
+ */
+export function bindingHeaders(ctx: Ctx): Record<string, string> {
+  const prefix = `${bindingCookieName(ctx)}=`;
+  const line = ctx.setCookieLines().find((l) => l.startsWith(prefix) && !l.includes('Max-Age=0'));
+  return line ? { 'set-cookie': line } : {};
 }
 
 /** Whether this browser holds the binding whose hash a link stored (false when the link has none). */
@@ -59,6 +76,9 @@ export function browserHolds(ctx: Ctx, storedHash: string | null | undefined): b
   if (!held || !VALUE.test(held)) return false;
   return safeEqual(hashToken(held), storedHash);
 }
+
+/** What a browser without fetch metadata asks for when it opens a page or loads a resource for one. */
+const BROWSER_LOAD_ACCEPT = /text\/html|text\/css|(^|[,\s])(image|video|audio)\//i;
 
 /**
  * Whether a request is a browser loading the link for a page rather than a script's fetch that
@@ -70,15 +90,12 @@ export function browserHolds(ctx: Ctx, storedHash: string | null | undefined): b
  * SameSite=Lax cookie: that load must not sign the browser in. Fetch metadata says which in
  * every current browser; without it, a browser asks for HTML.
  */
-export function isPageNavigation(headers: Headers): boolean {
+function isPageNavigation(headers: Headers): boolean {
   const mode = headers.get('sec-fetch-mode');
   if (mode) return mode !== 'cors' && mode !== 'same-origin';
   // older browsers (no fetch metadata): a page asks for HTML, an embedded resource for its kind
   return BROWSER_LOAD_ACCEPT.test(headers.get('accept') ?? '');
 }
-
-/** What a browser without fetch metadata asks for when it opens a page or loads a resource for one. */
-const BROWSER_LOAD_ACCEPT = /text\/html|text\/css|(^|[,\s])(image|video|audio)\//i;
 
 /**
  * Whether a browser that does not hold a link's binding may follow it at once: an API client,
@@ -96,5 +113,5 @@ export function followsWithoutBinding(ctx: Ctx): boolean {
   if (!site || site === 'same-origin') return true;
   const origin = headers.get('origin');
   const { config } = ctx.deps;
-  return origin !== null && isTrustedOrigin(origin, [config.origin, ...config.trustedOrigins]);
+  return origin !== null && isTrustedOrigin(origin, trustedOriginsOf(config));
 }

@@ -39,6 +39,11 @@ function wildcardToRegExp(pattern: string): RegExp {
 }
 
 /** Whether an absolute URL (or an origin) is covered by one of the trusted patterns. */
+/** Where requests and redirects may come from and go to: Latch's own origin and the trusted ones. */
+export function trustedOriginsOf(config: { origin: string; trustedOrigins: readonly string[] }): string[] {
+  return [config.origin, ...config.trustedOrigins];
+}
+
 export function isTrustedOrigin(candidate: string, trusted: readonly string[]): boolean {
   let url: URL;
   try {

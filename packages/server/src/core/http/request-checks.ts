@@ -6,11 +6,7 @@ import type { ErrorCode } from '@latch/contract';
 import type { ResolvedConfig } from '../config/resolve.ts';
 import { AuthError, authError } from '../errors.ts';
 import type { RedirectField } from './endpoint.ts';
-import { isTrustedOrigin, isTrustedRedirectTarget } from './origin.ts';
-
-function trustedOriginsOf(config: ResolvedConfig): string[] {
-  return [config.origin, ...config.trustedOrigins];
-}
+import { isTrustedOrigin, isTrustedRedirectTarget, trustedOriginsOf } from './origin.ts';
 
 function requestOrigin(request: Request, url: URL): string | null {
   const origin = request.headers.get('origin');

@@ -10,16 +10,13 @@
  */
 import { expect, it } from 'vitest';
 import { hashToken } from '../../core/crypto/hash.ts';
+import { isEmailVerified, openedFromMail, sentByAnotherSite } from '../../test/browser-requests.ts';
 import type { TestClient } from '../../test/client.ts';
 import { BASE_URL, describeOnDatabases, PASSWORD, signUpUser } from '../../test/harness.ts';
 import { lastLink } from '../../test/mail-links.ts';
 import { snapshot, tokenOf } from '../../test/mailbox-proof.ts';
 
 const fresh = () => `evb-${Math.random().toString(36).slice(2, 10)}@example.test`;
-/** A hostile page sending the browser to the link (a top-level navigation from another site). */
-const sentByAnotherSite = { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } };
-/** A person clicking the link in a mail program (the browser opens it with no site before it). */
-const openedFromMail = { headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' } };
 /** An API client or a script's fetch: no fetch metadata of a navigation, no HTML asked for. */
 const apiClient = { headers: { accept: '*/*' } };
 
@@ -32,16 +29,7 @@ await describeOnDatabases(
   (t) => {
     const linkOf = (email: string) => lastLink(t.app, email, 'verify-email', '/verify-email');
     const sessionOf = async (browser: TestClient) => (await browser.get('/get-session')).json?.user?.id ?? null;
-    const verified = async (userId: string) =>
-      Boolean(
-        (
-          await t.db.handle.db
-            .selectFrom('user')
-            .select('emailVerified')
-            .where('id', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).emailVerified,
-      );
+    const verified = (userId: string) => isEmailVerified(t.db, userId);
     const sessionsOf = async (userId: string) =>
       (await t.db.handle.db.selectFrom('session').select('id').where('userId', '=', userId).execute()).length;
 

@@ -10,12 +10,10 @@
  */
 import { expect, it } from 'vitest';
 import { toDate } from '../../core/db/values.ts';
+import { openedFromMail, sentByAnotherSite } from '../../test/browser-requests.ts';
 import { BASE_URL, describeOnDatabases, PASSWORD, signUpUser } from '../../test/harness.ts';
 import { lastLink } from '../../test/mail-links.ts';
 import { mailCount, snapshot, tokenOf } from '../../test/mailbox-proof.ts';
-
-const openedFromMail = { headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' } };
-const sentByAnotherSite = { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } };
 
 await describeOnDatabases(
   'a verification link of an account someone else may have set up',

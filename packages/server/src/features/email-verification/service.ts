@@ -29,12 +29,7 @@ import {
   swapTokenValue,
 } from '../../core/db/verification-store.ts';
 import { AuthError, authError } from '../../core/errors.ts';
-import {
-  bindBrowser,
-  bindingCookieName,
-  browserHolds,
-  followsWithoutBinding,
-} from '../../core/http/browser-binding.ts';
+import { bindBrowser, browserHolds, followsWithoutBinding } from '../../core/http/browser-binding.ts';
 import type { RequestContext } from '../../core/http/context.ts';
 import { sendAccountMail } from '../../core/mail/account-mail.ts';
 import { MailDeliveryError } from '../../core/mail/transport.ts';
@@ -124,33 +119,15 @@ export async function deleteExpiredEmailTokens(ctx: Ctx): Promise<void> {
   await deleteExpiredTokens(ctx.deps.db, 'email-verification', now, EXPIRED_TOKEN_GRACE_SECONDS);
 }
 
-/** The binding of each request that asked for a link (sign-up binds before it knows whether it creates the account). */
-const bindings = new WeakMap<Ctx, string>();
-
 /**
  * Gives the browser asking for a verification link of its account's own address its binding
- * (core/http/browser-binding.ts), once per request, and answers the hash the link keeps. The
- * binding decides whether following the link signs in (autoSignInAfterVerification) and whether
- * it asks first (asksBeforeVerifying). Only requests another site cannot make call it (posts
- * refused cross-site, or JSON ones a form cannot send): never a link or a provider's callback.
+ * (core/http/browser-binding.ts) and answers the hash the link keeps. The binding decides
+ * whether following the link signs in (autoSignInAfterVerification) and whether it asks first
+ * (asksBeforeVerifying). Only requests another site cannot make call it (posts refused
+ * cross-site, or JSON ones a form cannot send): never a link or a provider's callback.
  */
 export function bindVerifyingBrowser(ctx: Ctx): string {
-  let hash = bindings.get(ctx);
-  if (hash === undefined) {
-    hash = bindBrowser(ctx, ctx.deps.config.emailVerification.expiresIn);
-    bindings.set(ctx, hash);
-  }
-  return hash;
-}
-
-/**
- * The binding's Set-Cookie, for a refusal that mailed a link (sign-in refused with
- * EMAIL_NOT_VERIFIED): the router sends a failing request's cookies only when they clear one.
- */
-export function bindingHeaders(ctx: Ctx): Record<string, string> {
-  const prefix = `${bindingCookieName(ctx)}=`;
-  const line = ctx.setCookieLines().find((l) => l.startsWith(prefix) && !l.includes('Max-Age=0'));
-  return line ? { 'set-cookie': line } : {};
+  return bindBrowser(ctx, ctx.deps.config.emailVerification.expiresIn);
 }
 
 export function verifyEmailURL(ctx: Ctx, token: string, callbackURL: string | undefined): string {

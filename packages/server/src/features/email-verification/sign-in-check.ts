@@ -4,8 +4,9 @@
  * mail is sent again when sendOnSignIn is set.
  */
 import { authError } from '../../core/errors.ts';
+import { bindingHeaders } from '../../core/http/browser-binding.ts';
 import type { SignInCheck } from '../sign-in/index.ts';
-import { bindingHeaders, bindVerifyingBrowser, sendVerificationMail } from './service.ts';
+import { bindVerifyingBrowser, sendVerificationMail } from './service.ts';
 
 export const emailVerificationCheck: SignInCheck = {
   name: 'email-verification',

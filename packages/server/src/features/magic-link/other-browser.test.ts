@@ -10,16 +10,13 @@
  */
 import { expect, it } from 'vitest';
 import { hashToken } from '../../core/crypto/hash.ts';
+import { openedFromMail, sentByAnotherSite } from '../../test/browser-requests.ts';
 import type { TestClient } from '../../test/client.ts';
 import { BASE_URL, describeOnDatabases, signUpVerifiedUser } from '../../test/harness.ts';
 import { magicLinkOf, snapshot, tokenOf } from '../../test/mailbox-proof.ts';
 import { codeFor, enrolledUser } from '../../test/two-factor.ts';
 
 const fresh = () => `mlb-${Math.random().toString(36).slice(2, 10)}@example.test`;
-/** A hostile page sending the browser to the link (a top-level navigation from another site). */
-const sentByAnotherSite = { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } };
-/** A person clicking the link in a mail program (the browser opens it with no site before it). */
-const openedFromMail = { headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' } };
 
 await describeOnDatabases('magic link in a browser that did not ask for it', { plugins: { magicLink: {} } }, (t) => {
   async function askFor(browser: TestClient, email: string, body: Record<string, unknown> = {}): Promise<string> {

@@ -10,7 +10,7 @@ import { checkRedirectTargets } from '../../core/http/request-checks.ts';
 import { answerInFixedTime, appendQuery } from '../email-verification/index.ts';
 import { sessionToJson } from '../session/index.ts';
 import { userToJson } from '../user/index.ts';
-import { checkMagicLink, type FollowedLink, followMagicLink, sendMagicLink } from './service.ts';
+import { checkMagicLink, describeMagicLink, type FollowedLink, followMagicLink, sendMagicLink } from './service.ts';
 
 /** Known and unknown addresses answer alike, in the same time (a slower mail follows the answer). */
 const SEND_MINIMUM_MS = 500;
@@ -66,15 +66,12 @@ const magicLinkVerify = defineEndpoint(rows.magicLinkVerify, {
   },
 });
 
-const describeMagicLink = defineEndpoint(rows.describeMagicLink, {
-  async handler(ctx) {
-    // the page is opened after GET /magic-link/verify checked the link and recorded any refusal
-    const link = await checkMagicLink(ctx, ctx.body.token, true);
-    return { email: link.email, isNew: link.isNew };
-  },
+// the page is opened after GET /magic-link/verify checked the link and recorded any refusal
+const describeLink = defineEndpoint(rows.describeMagicLink, {
+  handler: (ctx) => describeMagicLink(ctx, ctx.body.token),
 });
 
-const confirmMagicLink = defineEndpoint(rows.confirmMagicLink, {
+const confirmLink = defineEndpoint(rows.confirmMagicLink, {
   async handler(ctx) {
     const { token, callbackURL, newUserCallbackURL } = ctx.body;
     const followed = await followMagicLink(ctx, await checkMagicLink(ctx, token));
@@ -106,4 +103,4 @@ function challengePageURL(config: ResolvedConfig, next: string): string {
   return webPageURL(config, '/two-factor', query);
 }
 
-export const magicLinkEndpoints = [signInMagicLink, magicLinkVerify, describeMagicLink, confirmMagicLink];
+export const magicLinkEndpoints = [signInMagicLink, magicLinkVerify, describeLink, confirmLink];

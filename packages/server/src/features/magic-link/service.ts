@@ -116,8 +116,6 @@ export type FollowedLink =
 export interface CheckedLink {
   readonly id: string;
   readonly email: string;
-  /** Whether following it creates the account (the address has none yet). */
-  readonly isNew: boolean;
   /** Whether this browser asked for it (core/http/browser-binding.ts). */
   readonly askedHere: boolean;
   readonly address: ProvenAddress;
@@ -162,11 +160,20 @@ export async function checkMagicLink(ctx: Ctx, token: string, quiet = false): Pr
   return {
     id: stored.id,
     email: value.email,
-    // a link sent to an address without an account creates it, unless one was made there since
-    isNew: value.userId === null && !(await findUserByEmail(db, value.email)),
     askedHere: browserHolds(ctx, value.browser),
     address,
   };
+}
+
+/**
+ * What the confirmation page shows (nothing spent, no refusal recorded twice: the GET that sent
+ * the browser there recorded it): the address, and whether following the link creates the account
+ * (one sent to an address without an account, unless one was made there since).
+ */
+export async function describeMagicLink(ctx: Ctx, token: string): Promise<{ email: string; isNew: boolean }> {
+  const link = await checkMagicLink(ctx, token, true);
+  const isNew = link.address.boundUserId === null && !(await findUserByEmail(ctx.deps.db, link.email));
+  return { email: link.email, isNew };
 }
 
 /**
